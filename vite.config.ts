@@ -1,0 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
+/** Build publish time, compared with the server's for the stale-version reload (spec §4). */
+const publishTime = new Date().toISOString();
+
+export default defineConfig({
+  plugins: [
+    react(),
+    // The server reads the build's publish time from dist/publish-time.txt and hands it out in the publishtime
+    // cookie, so a page built earlier notices that a newer console is being served (spec §4 stale-version reload).
+    {
+      name: 'publish-time',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'publish-time.txt', source: publishTime });
+      },
+    },
+  ],
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  define: { __APP_PUBLISH_TIME__: JSON.stringify(publishTime), __APP_VERSION__: JSON.stringify('2.0.4') },
+  server: {
+    port: 5173,
+    // In development the console runs on Vite and talks to the reference server on :8080.
+    proxy: { '/dev-api': server, '/appv2': server, '/app-config.js': server, '/toolbox': server, '/profile': server },
+  },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/](antd|@ant-design|rc-[^\\/]+)[\\/]/.test(id)) return 'antd';
+          if (/[\\/]@refinedev[\\/]/.test(id)) return 'refine';
+          if (/[\\/](jsencrypt|crypto-js|pako)[\\/]/.test(id)) return 'crypto';
+          return 'vendor';
+        },
+      },
+    },
+  },
+});

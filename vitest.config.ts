@@ -1,0 +1,50 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  test: {
+    // Two copies of react-router load unless Refine is bundled through vite (DEVELOPERS.md).
+    server: { deps: { inline: [/@refinedev\//] } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // One file at a time: each builds its own server and database; PostgreSQL runs share one cluster.
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          // Starts the real server on the built console (dist/) with a temporary data dir.
+          globalSetup: ['tests/browser/globalSetup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 60000,
+          // A real browser on a busy 2-core CI machine: a lazily loaded page can take more than the default 1 s to
+          // show after a click, so polled assertions wait up to 10 s (they still fail when the state never comes).
+          expect: { poll: { timeout: 10000, interval: 100 } },
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
