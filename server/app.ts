@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { type Db, openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { seed } from './db/seed/index.js';
+import { ApiError, Code, type Envelope } from './http/envelope.js';
+import { validationMessage } from './http/validation.js';
+import { PUBLISH_COOKIE, readPublishTime } from './routes/client-config.js';
+import { registerRoutes } from './routes/index.js';
+import { type Access, allows, loadAccess } from './security/access.js';
+import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
+import { Protocol } from './security/protocol.js';
+import { findSession } from './security/sessions.js';
+import { createSmsSender, type SmsSender } from './services/sms.js';
+import { uploadRoot } from './services/uploads.js';
+import { registerStatic } from './static.js';
+
+/**
+ * Who may call a route. Every /dev-api and /appv2 route must declare one (checked when it is registered):
+ *  - 'public': no token (sign-in, register, platform info),
+ *  - 'login': any signed-in user,
+ *  - anything else: a permission string such as 'system:config:list'.
+ */
+export type RoutePermission = 'public' | 'login' | (string & {});
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+    /** Always answer encrypted (code 20000), not only when the request asks with authEncode=1. */
+    sensitive?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    db: Db;
+    keys: KeyMaterial;
+    protocol: Protocol;
+    config: ServerConfig;
+    sms: SmsSender;
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+export interface AuthContext extends Access {
+  userId: number;
+  userName: string;
+  tokenHash: string;
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  permission: RoutePermission;
+  sensitive: boolean;
+}
+
+export const API_PREFIXES = ['/dev-api/', '/appv2/'];
+const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+
+export interface BuildOptions {
+  config: ServerConfig;
+  /** Serve the built console from config.staticDir (off in API tests). */
+  serveConsole?: boolean;
+}
+
+export async function buildApp({ config, serveConsole = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { verbose: true, allErrors: false, coerceTypes: 'array', removeAdditional: false } },
+  });
+
+  const db = await openDatabase(config);
+  await migrate(db);
+  if (config.seed) await seed(db);
+  const keys = loadOrCreateKeys(config.dataDir);
+
+  app.decorate('db', db);
+  app.decorate('keys', keys);
+  app.decorate('protocol', new Protocol(keys, config.authWindowMs));
+  app.decorate('config', config);
+  app.decorate('sms', createSmsSender(config.smsDriver, app.log));
+  app.decorate('routeRegistry', [] as RegisteredRoute[]);
+  app.decorateRequest('auth', null);
+
+  // Many console calls are POSTs without a body; treat an empty JSON body as {} (the default parser rejects it).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    defaultJson(request, body as string, done);
+  });
+  app.addHook('onClose', async () => db.close());
+
+  // Every answer tells the console which build is current (cookie publishtime); a page built earlier reloads on its
+  // next listed path (spec §4 stale-version reload).
+  const publishTime = readPublishTime(config.staticDir);
+  if (publishTime) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('set-cookie', `${PUBLISH_COOKIE}=${encodeURIComponent(publishTime)}; Path=/; SameSite=Strict`);
+      return payload;
+    });
+  }
+
+  // Every API route declares who may call it; registering one without a declaration is a programming error.
+  app.addHook('onRoute', (route) => {
+    if (!isApi(route.url)) return;
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`路由 ${route.url} 未声明权限（config.permission）`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      app.routeRegistry.push({ method, url: route.url, permission, sensitive: Boolean(route.config?.sensitive) });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!isApi(request.url) || request.is404) return;
+    const signature = app.protocol.verify(header(request, 'authentication'), header(request, 'timer'));
+    if (!signature.ok) throw new ApiError(signature.code, signature.msg);
+
+    const permission = request.routeOptions.config.permission ?? 'login';
+    const token = bearer(request);
+    if (permission === 'public') {
+      if (token) await attachAuth(request, token, false);
+      return;
+    }
+    if (!token) throw new ApiError(Code.UNAUTHORIZED, '未登录或登录已过期，请先登录');
+    await attachAuth(request, token, true);
+    const auth = request.auth as AuthContext;
+    if (permission !== 'login' && !allows(auth, permission)) {
+      throw new ApiError(Code.FORBIDDEN, `没有权限，请联系管理员授权（需要 ${permission}）`);
+    }
+  });
+
+  async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
+    const found = await findSession(db.kysely, token);
+    if (!found.ok) {
+      if (!required) return;
+      const msg = found.reason === 'revoked' ? '登录状态已失效（已退出或被强制下线），请重新登录' : '登录状态已过期，请重新登录';
+      throw new ApiError(Code.UNAUTHORIZED, msg);
+    }
+    const access = await loadAccess(db.kysely, found.session.userId);
+    request.auth = { ...access, userId: found.session.userId, userName: found.session.userName, tokenHash: found.session.tokenHash };
+  }
+
+  // Encrypt successful answers of sensitive routes, or when the caller asks with authEncode=1.
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!isApi(request.url) || !payload || typeof payload !== 'object') return payload;
+    const env = payload as Envelope;
+    if (env.code !== Code.OK) return payload;
+    if (!request.routeOptions.config?.sensitive && !wantsEncryption(request)) return payload;
+    const { code: _c, msg, ...rest } = env;
+    const plain = 'rows' in rest ? rest : rest.data;
+    return { code: Code.ENCRYPTED, msg, data: app.protocol.encrypt(plain) };
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown[] }, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(200).send({ code: error.code, msg: error.message, ...error.extra });
+    }
+    if (error.validation) {
+      return reply.status(200).send({ code: Code.BAD_REQUEST, msg: validationMessage(error.validation as never) });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(200).send({ code: Code.BAD_REQUEST, msg: '请求数据过大，请减少内容后重试' });
+    }
+    if (error.code?.startsWith('FST_ERR_CTP') || (error.statusCode === 400 && error instanceof SyntaxError)) {
+      return reply.status(200).send({ code: Code.BAD_REQUEST, msg: '请求数据格式错误（不是合法的 JSON），请检查后重试' });
+    }
+    // Static files (/profile/…): a refused path (.., dotfiles) is answered like a missing one, not as a server fault.
+    if (!isApi(request.url) && (error.statusCode === 403 || error.statusCode === 404)) {
+      return reply.status(404).send({ code: Code.NOT_FOUND, msg: '资源不存在' });
+    }
+    request.log.error(error);
+    return reply.status(200).send({ code: Code.ERROR, msg: '系统内部错误，请稍后重试' });
+  });
+
+  // Uploads: multipart bodies (limits are set per route), and stored files served read-only under /profile/.
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  const uploads = uploadRoot(config.dataDir);
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/profile/', decorateReply: false, index: false, dotfiles: 'deny' });
+  await registerRoutes(app);
+  const consoleFallback = serveConsole ? await registerStatic(app) : null;
+  app.setNotFoundHandler((request, reply) => {
+    if (isApi(request.url)) return reply.status(404).send({ code: Code.NOT_FOUND, msg: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
+    if (consoleFallback) return consoleFallback(request, reply);
+    return reply.status(404).send({ code: Code.NOT_FOUND, msg: '资源不存在' });
+  });
+  return app;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const raw = header(request, 'authorization');
+  if (!raw) return undefined;
+  const token = raw.startsWith('Bearer ') ? raw.slice(7).trim() : raw.trim();
+  return token || undefined;
+}
+
+function wantsEncryption(request: FastifyRequest): boolean {
+  const q = request.query as Record<string, unknown> | undefined;
+  const b = request.body as Record<string, unknown> | undefined;
+  return String(q?.authEncode ?? '') === '1' || (b !== null && typeof b === 'object' && String(b.authEncode ?? '') === '1');
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment. Every knob is documented in README.md. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the SQLite file, generated keys and uploads. */
+  dataDir: string;
+  /** postgres://… switches storage from embedded SQLite to PostgreSQL. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in their own schema). */
+  databaseSchema?: string;
+  /** How far (ms) the Timer of a request may be from the server clock. */
+  authWindowMs: number;
+  /** Session lifetime (ms): 15 days, like the Admin-Token cookie. */
+  sessionTtlMs: number;
+  /** Folder of the built console (vite build output). */
+  staticDir: string;
+  /** Seed demo data on first start. */
+  seed: boolean;
+  /** SMS driver: 'log' writes codes to the server log. */
+  smsDriver: 'log';
+  /** Logger on/off (tests run quiet). */
+  logger: boolean;
+  /** Folder of the schema files (docs/schemas.md); default: the repository's schemas/. */
+  schemasDir?: string;
+  /** Where uploaded files go (server/storage/): local disk (DATA_DIR/uploads, served at /profile/) or an S3-compatible bucket. */
+  storage: StorageConfig;
+}
+
+/** STORAGE_DRIVER and the S3_* variables (README.md, configuration). */
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      /** S3_ENDPOINT: an S3-compatible service (MinIO, OSS, COS, R2 …); unset means AWS S3 itself. */
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      /** S3_ACCESS_KEY / S3_SECRET_KEY; unset means the SDK's default credential chain (AWS_* variables, instance role). */
+      accessKey?: string;
+      secretKey?: string;
+      /** S3_PUBLIC_URL: address under which objects are readable (CDN or bucket URL); `${publicUrl}/${key}` is a file's URL. */
+      publicUrl?: string;
+    };
+
+export function storageFromEnv(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = (env.STORAGE_DRIVER || 'local').trim().toLowerCase();
+  if (driver === 'local') return { driver: 'local' };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER 取值无效：${env.STORAGE_DRIVER}（可选 local、s3）`);
+  return {
+    driver: 's3',
+    endpoint: env.S3_ENDPOINT || undefined,
+    bucket: env.S3_BUCKET ?? '',
+    region: env.S3_REGION || 'us-east-1',
+    accessKey: env.S3_ACCESS_KEY || undefined,
+    secretKey: env.S3_SECRET_KEY || undefined,
+    publicUrl: env.S3_PUBLIC_URL || undefined,
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    authWindowMs: Number(env.AUTH_WINDOW_MS ?? 5 * 60 * 1000),
+    sessionTtlMs: 15 * 24 * 60 * 60 * 1000,
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    seed: env.SEED !== '0',
+    smsDriver: 'log',
+    logger: env.LOG !== '0',
+    schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
+    storage: storageFromEnv(env),
+    ...overrides,
+  };
+}

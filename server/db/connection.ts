@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { ServerConfig } from '../config.js';
+import type { Database } from './types.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// BIGINT (epoch ms) comes back from pg as text by default; our values fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export async function openDatabase(config: ServerConfig): Promise<Db> {
+  const plugins = [new CamelCasePlugin()];
+  if (config.databaseUrl) {
+    const schema = config.databaseSchema;
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    if (schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`DATABASE_SCHEMA 名称不合法: ${schema}`);
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    }
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, 'zhiyuan.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL'); // durable: a confirmed write survives a power cut
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

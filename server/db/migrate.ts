@@ -1,0 +1,43 @@
+import { type Kysely, sql } from 'kysely';
+import type { Db, Dialect } from './connection.js';
+import { migration001 } from './migrations/001_platform_core.js';
+import { migration002 } from './migrations/002_admission_data.js';
+import { migration003 } from './migrations/003_version_log.js';
+import { migration004 } from './migrations/004_oper_log.js';
+import { migration005 } from './migrations/005_volunteer.js';
+import type { Migration } from './migrations/helpers.js';
+
+/** Ordered, append-only list. A released migration never changes; add a new one instead. */
+export const migrations: Migration[] = [migration001, migration002, migration003, migration004, migration005];
+
+async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
+  const applied: string[] = [];
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)`.execute(k);
+  const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(k)).rows.map((r) => r.name));
+  for (const m of migrations) {
+    if (done.has(m.name)) continue;
+    await k.transaction().execute(async (trx) => {
+      await m.up(trx, dialect);
+      await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${m.name}, ${Date.now()})`.execute(trx);
+    });
+    applied.push(m.name);
+  }
+  return applied;
+}
+
+/**
+ * Applies pending migrations, each in its own transaction, recorded in schema_migrations.
+ * Several server processes may start at once on PostgreSQL: an advisory lock serialises them.
+ */
+export async function migrate(db: Db): Promise<string[]> {
+  const k = db.kysely as unknown as Kysely<unknown>;
+  if (db.dialect === 'sqlite') return applyPending(k, 'sqlite');
+  return k.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
+    try {
+      return await applyPending(conn, 'postgres');
+    } finally {
+      await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
+    }
+  });
+}

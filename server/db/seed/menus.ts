@@ -1,0 +1,274 @@
+/**
+ * The seeded menu tree (spec §2.3 areas). Directories (M) hold pages (C); pages hold buttons (F) that only carry
+ * permission strings. Components are view paths resolved by the console's component registry.
+ */
+export interface MenuSeed {
+  name: string;
+  path?: string;
+  type: 'M' | 'C' | 'F';
+  component?: string;
+  icon?: string;
+  perms?: string;
+  hidden?: boolean;
+  noCache?: boolean;
+  link?: string;
+  activeMenu?: string;
+  children?: MenuSeed[];
+}
+
+/** Standard RuoYi buttons for a CRUD page: `${prefix}:query|add|edit|remove|export`. */
+const crud = (prefix: string, extra: Array<[string, string]> = []): MenuSeed[] => [
+  { name: '查询', type: 'F', perms: `${prefix}:query` },
+  { name: '新增', type: 'F', perms: `${prefix}:add` },
+  { name: '修改', type: 'F', perms: `${prefix}:edit` },
+  { name: '删除', type: 'F', perms: `${prefix}:remove` },
+  { name: '导出', type: 'F', perms: `${prefix}:export` },
+  ...extra.map(([name, perms]) => ({ name, type: 'F' as const, perms })),
+];
+
+const page = (name: string, path: string, component: string, icon: string, perms: string, children: MenuSeed[] = []): MenuSeed => ({
+  name,
+  path,
+  type: 'C',
+  component,
+  icon,
+  perms,
+  children,
+});
+
+export const MENU_TREE: MenuSeed[] = [
+  {
+    name: '志愿填报',
+    path: 'volunteer',
+    type: 'M',
+    icon: 'edit',
+    children: [
+      page('专家填报', 'Filling', 'Filling/index', 'edit', 'volunteer:filling:list', [
+        { name: '保存志愿', type: 'F', perms: 'volunteer:plan:save' },
+        { name: '提交志愿', type: 'F', perms: 'volunteer:plan:submit' },
+      ]),
+      page('学生志愿', 'list', 'volunteer/index', 'list', 'volunteer:plan:list', [
+        { name: '新增学生', type: 'F', perms: 'volunteer:student:add' },
+        { name: '修改学生', type: 'F', perms: 'volunteer:student:edit' },
+      ]),
+      page('提前批志愿', 'advance', 'leader/volunteerAdvance/index', 'documentation', 'volunteer:advance:list'),
+      page('志愿审核', 'examine', 'Examine/index', 'checkbox', 'volunteer:examine:list', [{ name: '审批', type: 'F', perms: 'volunteer:examine:approve' }]),
+      page('领导审批', 'advanceApproval', 'leader/AdvanceApproval/index', 'peoples', 'volunteer:approval:list', [
+        { name: '分配学生', type: 'F', perms: 'volunteer:approval:distribute' },
+      ]),
+      page('预约管理', 'appointment', 'appointment/index', 'date', 'volunteer:appointment:list', [
+        { name: '新增预约', type: 'F', perms: 'volunteer:appointment:add' },
+        { name: '修改预约', type: 'F', perms: 'volunteer:appointment:edit' },
+        { name: '删除预约', type: 'F', perms: 'volunteer:appointment:remove' },
+      ]),
+      page('专业推荐', 'majorRecommend', 'majorRecommend/index', 'star', 'volunteer:major:recommend'),
+      page('志愿保存', 'savevolunteer', 'savevolunteer/index', 'download', 'volunteer:plan:saved'),
+    ],
+  },
+  {
+    name: '会员卡',
+    path: 'card',
+    type: 'M',
+    icon: 'money',
+    children: [
+      page('发卡', 'release', 'card/release/index', 'guide', 'card:release:list'),
+      page('发卡记录', 'record', 'card/record/index', 'log', 'card:record:list'),
+      page('卡数据', 'date', 'card/date/index', 'chart', 'card:date:list'),
+      page('卡片二', 'two', 'card/two/index', 'example', 'card:two:list'),
+    ],
+  },
+  {
+    name: '财务管理',
+    path: 'finance',
+    type: 'M',
+    icon: 'shopping',
+    children: [
+      page('账户余额', 'balance', 'finance/balance/index', 'money', 'finance:balance:list'),
+      page('收款钱包', 'collectionWallet', 'finance/collectionWallet/index', 'money', 'finance:collection:list'),
+      page('付款钱包', 'paymentWallet', 'finance/paymentWallet/index', 'money', 'finance:payment:list'),
+      page('充值管理', 'rechargeManage', 'finance/rechargeManage/index', 'money', 'finance:recharge:list'),
+      page('提现', 'withdraw', 'finance/withdraw/index', 'money', 'finance:withdraw:list'),
+      page('发票管理', 'invoice', 'finance/invoice/index', 'form', 'finance:invoice:list'),
+    ],
+  },
+  {
+    name: '用户管理',
+    path: 'manage',
+    type: 'M',
+    icon: 'user',
+    children: [
+      page('用户列表', 'userList', 'manage/userList/index', 'user', 'manage:user:list'),
+      page('回收站', 'recycle', 'manage/recycle/index', 'clipboard', 'manage:recycle:list'),
+      page('测评管理', 'appraisal', 'manage/appraisal/index', 'skill', 'manage:appraisal:list'),
+      page('客户资料', 'clientData', 'manage/clientData/index', 'people', 'manage:client:list'),
+      page('备忘录', 'memo', 'manage/memo/index', 'education', 'manage:memo:list'),
+      page('消息管理', 'message', 'manage/message/index', 'message', 'manage:message:list'),
+    ],
+  },
+  {
+    name: '运营管理',
+    path: 'operation',
+    type: 'M',
+    icon: 'component',
+    children: [
+      page('课堂管理', 'classRoom', 'operation/classRoom/index', 'education', 'operation:classroom:list'),
+      page('轮播广告', 'advertisement', 'operation/advertisement/index', 'example', 'operation:banner:list'),
+      page('咨询管理', 'consult', 'operation/consult/index', 'question', 'operation:consult:list'),
+      page('合作申请', 'cooperate', 'operation/cooperate/index', 'peoples', 'operation:cooperate:list'),
+      page('意见反馈', 'feedback', 'operation/feedback/index', 'message', 'operation:feedback:list'),
+      page('优质服务', 'goodService', 'operation/goodService/index', 'star', 'operation:service:list'),
+      page('头条管理', 'headline', 'operation/headline/index', 'documentation', 'operation:headline:list'),
+      page('专业特色', 'specialty', 'operation/specialty/index', 'skill', 'operation:specialty:list'),
+      page('学校数据', 'schoolData', 'operation/schoolData/index', 'table', 'operation:school:list'),
+      page('活动列表', 'activeList', 'operation/activeList/index', 'list', 'operation:active:list'),
+    ],
+  },
+  {
+    name: '官网管理',
+    path: 'showManage',
+    type: 'M',
+    icon: 'international',
+    children: [
+      page('关于我们', 'aboutUs', 'showManage/aboutUs/index', 'people', 'show:about:list'),
+      page('友情链接', 'friendLink', 'showManage/friendLink/index', 'link', 'show:link:list'),
+      page('服务站点', 'serviceSite', 'showManage/serviceSite/index', 'guide', 'show:site:list'),
+      page('主题设置', 'theme', 'showManage/theme/index', 'theme', 'show:theme:list'),
+      page('协议管理', 'agreement', 'showManage/agreement/index', 'documentation', 'show:agreement:list'),
+      page('隐私政策', 'privacy', 'showManage/privacy/index', 'lock', 'show:privacy:list'),
+    ],
+  },
+  {
+    name: '直播管理',
+    path: 'liveBroadcast',
+    type: 'M',
+    icon: 'monitor',
+    children: [page('直播列表', 'list', 'liveBroadcast/index', 'monitor', 'live:broadcast:list')],
+  },
+  {
+    name: '服务中心',
+    path: 'serviceCenter',
+    type: 'M',
+    icon: 'guide',
+    children: [
+      page('应用商店', 'appStore', 'serviceCenter/appStore/index', 'shopping', 'service:app:list'),
+      page('帮助指南', 'helpGuide', 'serviceCenter/helpGuide/index', 'question', 'service:help:list'),
+      page('营销图库', 'marketingGallery', 'serviceCenter/marketingGallery/index', 'example', 'service:gallery:list'),
+      page('资源下载', 'resourceDownload', 'serviceCenter/resourceDownload/index', 'download', 'service:resource:list'),
+      page('提交工单', 'submitWorkOrder', 'serviceCenter/submitWorkOrder/index', 'form', 'service:workorder:list'),
+    ],
+  },
+  {
+    name: '系统管理',
+    path: 'system',
+    type: 'M',
+    icon: 'system',
+    children: [
+      page(
+        '用户管理',
+        'user',
+        'system/user/index',
+        'user',
+        'system:user:list',
+        crud('system:user', [
+          ['导入', 'system:user:import'],
+          ['重置密码', 'system:user:resetPwd'],
+        ]),
+      ),
+      page('角色管理', 'role', 'system/role/index', 'peoples', 'system:role:list', crud('system:role')),
+      page('菜单管理', 'menu', 'system/menu/index', 'tree-table', 'system:menu:list', crud('system:menu').slice(0, 4)),
+      page('菜单配置', 'menuConfig', 'system/menuConfig/index', 'tree', 'system:menu:config'),
+      page('部门管理', 'dept', 'system/dept/index', 'tree', 'system:dept:list', crud('system:dept').slice(0, 4)),
+      page('岗位管理', 'post', 'system/post/index', 'post', 'system:post:list', crud('system:post')),
+      page('字典管理', 'dict', 'system/dict/index', 'dict', 'system:dict:list', crud('system:dict')),
+      page('参数设置', 'config', 'system/config/index', 'edit', 'system:config:list', crud('system:config', [['导入', 'system:config:import']])),
+      page('通知公告', 'notice', 'system/notice/index', 'message', 'system:notice:list', crud('system:notice').slice(0, 4)),
+      page('平台设置', 'platform', 'system/platform/index', 'example', 'system:platform:query', [{ name: '修改', type: 'F', perms: 'system:platform:edit' }]),
+      page('注册设置', 'registerSettings', 'system/registerSettings/index', 'form', 'system:register:list'),
+      page('测评设置', 'evaluationSettings', 'system/evaluationSettings/index', 'skill', 'system:evaluation:list'),
+      page('审核配置', 'auditConfiguration', 'system/auditConfiguration/index', 'checkbox', 'system:audit:list'),
+      {
+        name: '日志管理',
+        path: 'log',
+        type: 'M',
+        icon: 'log',
+        children: [
+          page('操作日志', 'operlog', 'monitor/operlog/index', 'form', 'monitor:operlog:list', [
+            { name: '查询', type: 'F', perms: 'monitor:operlog:query' },
+            { name: '删除', type: 'F', perms: 'monitor:operlog:remove' },
+            { name: '导出', type: 'F', perms: 'monitor:operlog:export' },
+          ]),
+          page('登录日志', 'logininfor', 'monitor/logininfor/index', 'logininfor', 'monitor:logininfor:list', [
+            { name: '删除', type: 'F', perms: 'monitor:logininfor:remove' },
+            { name: '导出', type: 'F', perms: 'monitor:logininfor:export' },
+            { name: '账户解锁', type: 'F', perms: 'monitor:logininfor:unlock' },
+          ]),
+        ],
+      },
+    ],
+  },
+  {
+    name: '系统监控',
+    path: 'monitor',
+    type: 'M',
+    icon: 'monitor',
+    children: [
+      page('在线用户', 'online', 'monitor/online/index', 'online', 'monitor:online:list', [{ name: '强退', type: 'F', perms: 'monitor:online:forceLogout' }]),
+      page('定时任务', 'job', 'monitor/job/index', 'job', 'monitor:job:list'),
+      page('数据监控', 'druid', 'monitor/druid/index', 'druid', 'monitor:druid:list'),
+      page('服务监控', 'server', 'monitor/server/index', 'server', 'monitor:server:list'),
+      page('缓存监控', 'cache', 'monitor/cache/index', 'redis', 'monitor:cache:list'),
+      page('缓存列表', 'cacheList', 'monitor/cache/list', 'redis-list', 'monitor:cache:list'),
+    ],
+  },
+  {
+    name: '系统工具',
+    path: 'tool',
+    type: 'M',
+    icon: 'tool',
+    children: [
+      page('代码生成', 'gen', 'tool/gen/index', 'code', 'tool:gen:list', [{ name: '修改生成', type: 'F', perms: 'tool:gen:edit' }]),
+      page('系统接口', 'swagger', 'tool/swagger/index', 'swagger', 'tool:swagger:list'),
+    ],
+  },
+];
+
+/**
+ * Which seeded roles get which pages and buttons, by permission string; a directory is granted when any of its
+ * children is. Admin needs none: it holds *:*:*.
+ */
+export const ROLE_GRANTS: Record<string, (perms: string) => boolean> = {
+  leader: (p) => p.startsWith('volunteer:') || p.startsWith('card:') || p.startsWith('finance:') || p.startsWith('manage:'),
+  expert: (p) =>
+    [
+      'volunteer:filling:list',
+      'volunteer:plan:save',
+      'volunteer:plan:submit',
+      'volunteer:plan:list',
+      'volunteer:student:add',
+      'volunteer:student:edit',
+      'volunteer:appointment:list',
+      'volunteer:appointment:add',
+      'volunteer:appointment:edit',
+      'volunteer:appointment:remove',
+      'volunteer:major:recommend',
+      'volunteer:plan:saved',
+    ].includes(p),
+  operator: (p) =>
+    p.startsWith('operation:') ||
+    p.startsWith('show:') ||
+    p.startsWith('live:') ||
+    p.startsWith('service:') ||
+    [
+      'system:config:list',
+      'system:config:query',
+      'system:config:add',
+      'system:config:edit',
+      'system:config:export',
+      'system:dict:list',
+      'system:dict:query',
+      'system:notice:list',
+      'system:notice:query',
+      'system:notice:add',
+      'system:notice:edit',
+    ].includes(p),
+};

@@ -1,0 +1,437 @@
+import type { Generated } from 'kysely';
+
+/** Table types (camelCase; CamelCasePlugin maps them to snake_case columns). Times are epoch milliseconds. */
+export interface UserTable {
+  userId: Generated<number>;
+  deptId: number | null;
+  userName: string;
+  nickName: string;
+  mobile: string | null;
+  email: string | null;
+  sex: string;
+  avatar: string | null;
+  password: string | null;
+  status: string; // '0' normal, '1' disabled
+  delFlag: string; // '0' present, '2' deleted
+  diagnosis: number; // 1 = may use the diagnostic score conversion tool
+  pwdFailCount: number;
+  lockUntil: number | null;
+  loginIp: string | null;
+  loginDate: number | null;
+  createTime: number;
+  updateTime: number | null;
+  remark: string | null;
+  version: number;
+}
+
+export interface RoleTable {
+  roleId: Generated<number>;
+  roleName: string;
+  roleKey: string;
+  roleSort: number;
+  dataScope: string;
+  status: string;
+  delFlag: string;
+  createTime: number;
+  remark: string | null;
+  version: number;
+}
+
+export interface MenuTable {
+  menuId: Generated<number>;
+  menuName: string;
+  parentId: number;
+  orderNum: number;
+  path: string;
+  component: string | null;
+  query: string | null;
+  routeName: string | null;
+  isFrame: number; // 0 external link, 1 internal
+  isCache: number; // 0 cached, 1 no cache
+  menuType: string; // M directory, C page, F button
+  visible: string; // '0' shown, '1' hidden
+  status: string; // '0' enabled, '1' disabled
+  perms: string | null;
+  icon: string | null;
+  activeMenu: string | null;
+  affix: number;
+  createTime: number;
+  remark: string | null;
+}
+
+export interface DeptTable {
+  deptId: Generated<number>;
+  parentId: number;
+  ancestors: string;
+  deptName: string;
+  orderNum: number;
+  leader: string | null;
+  phone: string | null;
+  email: string | null;
+  status: string;
+  delFlag: string;
+  createTime: number;
+}
+
+export interface PostTable {
+  postId: Generated<number>;
+  postCode: string;
+  postName: string;
+  postSort: number;
+  status: string;
+  createTime: number;
+  remark: string | null;
+}
+
+export interface UserRoleTable {
+  userId: number;
+  roleId: number;
+}
+export interface RoleMenuTable {
+  roleId: number;
+  menuId: number;
+}
+export interface UserPostTable {
+  userId: number;
+  postId: number;
+}
+
+export interface SessionTable {
+  tokenHash: string;
+  userId: number;
+  userName: string;
+  ipaddr: string | null;
+  browser: string | null;
+  os: string | null;
+  loginTime: number;
+  expireTime: number;
+  revoked: number;
+}
+
+export interface LoginInfoTable {
+  infoId: Generated<number>;
+  userName: string;
+  status: string; // '0' success, '1' failure
+  ipaddr: string | null;
+  browser: string | null;
+  os: string | null;
+  msg: string;
+  loginTime: number;
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  codeHash: string;
+  purpose: string;
+  expireTime: number;
+  attempts: number;
+  used: number;
+  createTime: number;
+}
+
+/** The one row of platform information (§1, §3 Platform info) plus the notice texts and tool address. */
+export interface PlatformTable {
+  id: number;
+  title: string;
+  expiredate: string; // YYYY-MM-DD, the licence expiry
+  favicon: string | null;
+  watermark: string | null;
+  h5addr: string | null;
+  logo: string | null;
+  smalllogo: string | null;
+  qrUrl: string | null;
+  kfPhone: string | null;
+  pv: number;
+  registerNum: number;
+  wxapp: string | null;
+  appdown: string | null;
+  gwaddr: string | null;
+  appId: string | null;
+  storeId: number;
+  toolboxaddr: string | null;
+  tipsTitle: string | null;
+  tips: string | null; // three lines separated by \n
+  gddesc: string | null;
+  registerEnabled: number;
+  updateTime: number | null;
+}
+
+export interface ProvinceTable {
+  province: string;
+  mode: string;
+  subjectType: number;
+  zyType: number;
+  slotLimit: number;
+  groupMajorLimit: number;
+  cohortSize: number | null;
+}
+
+export interface SchoolTable {
+  schoolId: Generated<number>;
+  examProvince: string;
+  schoolCode: string;
+  name: string;
+  province: string | null;
+  city: string | null;
+  level: string | null;
+  tags: string;
+  isPublic: number | null;
+}
+
+export interface AdmissionLineTable {
+  lineId: Generated<number>;
+  examProvince: string;
+  year: number;
+  batch: string;
+  track: string;
+  schoolCode: string;
+  groupCode: string | null;
+  majorName: string | null;
+  minScore: number;
+  minRank: number | null;
+  planCount: number | null;
+  subjectReq: string | null;
+  createTime: number;
+}
+
+export interface ScoreSegmentTable {
+  examProvince: string;
+  year: number;
+  track: string;
+  score: number;
+  cumulativeRank: number;
+}
+
+export interface BatchLineTable {
+  examProvince: string;
+  year: number;
+  track: string;
+  batch: string;
+  minScore: number;
+}
+
+export interface VersionLogTable {
+  logId: Generated<number>;
+  appId: string;
+  version: string;
+  userName: string;
+  signTool: string;
+  publishTime: number;
+  domain: string;
+  changedFiles: number;
+  log: string;
+}
+
+/** Operation log (migration 004; written by the schema engine, listed through schemas/sys_oper_log.json). */
+export interface OperLogTable {
+  operId: Generated<number>;
+  title: string;
+  businessType: number; // 0 other, 1 add, 2 edit, 3 delete, 5 export, 6 import, 9 clean
+  method: string;
+  requestMethod: string;
+  operName: string;
+  operUrl: string;
+  operIp: string;
+  operParam: string | null;
+  jsonResult: string | null;
+  status: number; // 0 success, 1 failure
+  errorMsg: string | null;
+  operTime: number;
+  costTime: number;
+}
+
+/** Columns the schema engine created, added or adopted, per table (migration 004). */
+export interface SchemaStateTable {
+  tableName: string;
+  columnName: string;
+  property: string;
+  kind: string;
+  origin: string;
+  schemaId: string;
+  updatedAt: number;
+}
+
+export interface Database {
+  sysOperLog: OperLogTable;
+  sysSchemaState: SchemaStateTable;
+  sysVersionLog: VersionLogTable;
+  gkProvince: ProvinceTable;
+  gkSchool: SchoolTable;
+  gkAdmissionLine: AdmissionLineTable;
+  gkScoreSegment: ScoreSegmentTable;
+  gkBatchLine: BatchLineTable;
+  sysUser: UserTable;
+  sysRole: RoleTable;
+  sysMenu: MenuTable;
+  sysDept: DeptTable;
+  sysPost: PostTable;
+  sysUserRole: UserRoleTable;
+  sysRoleMenu: RoleMenuTable;
+  sysUserPost: UserPostTable;
+  sysSession: SessionTable;
+  sysLogininfor: LoginInfoTable;
+  sysSmsCode: SmsCodeTable;
+  sysPlatform: PlatformTable;
+}
+
+/* Volunteer planning (migration 005, docs/volunteer-api.md). Declared as an interface merge so the list above stays untouched. */
+export interface VolStudentTable {
+  studentId: Generated<number>;
+  name: string;
+  mobile: string | null;
+  province: string;
+  examYear: number;
+  score: number | null;
+  rank: number | null;
+  rankFlag: string | null; // exact | interpolated | above-table | below-table | manual
+  subjects: string; // '1,2,3'
+  preferRegions: string; // JSON string[]
+  preferLevels: string; // JSON string[]
+  preferMajors: string; // JSON string[]
+  tuitionCap: number | null;
+  ownerId: number | null;
+  remark: string | null;
+  delFlag: string;
+  createBy: number | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface VolPlanTable {
+  planId: Generated<number>;
+  studentId: number;
+  status: string; // draft | submitted | approved | rejected
+  version: number;
+  itemCount: number;
+  createBy: number | null;
+  createTime: number;
+  updateBy: number | null;
+  updateTime: number;
+  submitBy: number | null;
+  submitTime: number | null;
+  reviewBy: number | null;
+  reviewTime: number | null;
+  reviewComment: string | null;
+}
+
+export interface VolPlanItemTable {
+  planId: number;
+  sort: number;
+  lineId: number;
+  schoolCode: string;
+  schoolName: string | null;
+  groupCode: string | null;
+  majorName: string | null;
+  minScore: number | null;
+  minRank: number | null;
+  tier: string | null;
+  probability: number | null;
+  obey: number | null;
+}
+
+export interface VolPlanSubmissionTable {
+  submissionId: Generated<number>;
+  planId: number;
+  studentId: number;
+  planVersion: number;
+  itemCount: number;
+  items: string; // JSON snapshot
+  status: string; // submitted | approved | rejected | withdrawn
+  submitBy: number;
+  submitTime: number;
+  reviewBy: number | null;
+  reviewTime: number | null;
+  comment: string | null;
+}
+
+export interface VolPlanActionTable {
+  actionId: Generated<number>;
+  studentId: number;
+  planId: number | null;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  version: number | null;
+  userId: number;
+  userName: string;
+  comment: string | null;
+  createTime: number;
+}
+
+export interface VolLikeTable {
+  likeId: Generated<number>;
+  studentId: number;
+  lineId: number;
+  userId: number;
+  createTime: number;
+}
+
+export interface VolAppointmentTable {
+  appointmentId: Generated<number>;
+  studentId: number;
+  expertId: number;
+  appointTime: number;
+  duration: number;
+  status: string; // pending | done | cancelled | remade
+  remark: string | null;
+  remadeFrom: number | null;
+  delFlag: string;
+  createBy: number | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface VolShareTable {
+  shareId: Generated<number>;
+  tokenHash: string;
+  studentId: number;
+  createBy: number;
+  createTime: number;
+  expireTime: number;
+  revoked: number;
+}
+
+/** Operation log (migration 004; written by the schema engine, listed through schemas/sys_oper_log.json). */
+export interface OperLogTable {
+  operId: Generated<number>;
+  title: string;
+  businessType: number; // 0 other, 1 add, 2 edit, 3 delete, 5 export, 6 import, 9 clean
+  method: string;
+  requestMethod: string;
+  operName: string;
+  operUrl: string;
+  operIp: string;
+  operParam: string | null;
+  jsonResult: string | null;
+  status: number; // 0 success, 1 failure
+  errorMsg: string | null;
+  operTime: number;
+  costTime: number;
+}
+
+/** Columns the schema engine created, added or adopted, per table (migration 004). */
+export interface SchemaStateTable {
+  tableName: string;
+  columnName: string;
+  property: string;
+  kind: string;
+  origin: string;
+  schemaId: string;
+  updatedAt: number;
+}
+
+export interface Database {
+  sysOperLog: OperLogTable;
+  sysSchemaState: SchemaStateTable;
+  volStudent: VolStudentTable;
+  volPlan: VolPlanTable;
+  volPlanItem: VolPlanItemTable;
+  volPlanSubmission: VolPlanSubmissionTable;
+  volPlanAction: VolPlanActionTable;
+  volLike: VolLikeTable;
+  volAppointment: VolAppointmentTable;
+  volShare: VolShareTable;
+}

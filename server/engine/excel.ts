@@ -1,0 +1,293 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { type QueryResult, type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../db/connection.js';
+import { CST_OFFSET_MS, type Entity, type Field, formatTime, fromDb, parseTime } from './model.js';
+import type { Order } from './query.js';
+import { keysetAfter, orderClause } from './query.js';
+import type { DictLookup } from './records.js';
+import { fromClause, type Q, type Row, selectList } from './store.js';
+
+/** Spreadsheets: streamed exports, import templates and reading uploaded .xlsx / .csv files. */
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const EXPORT_BATCH = 1000;
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Sheet names may not hold []:*?/\ and are at most 31 characters. */
+const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+
+export function setDownloadHeaders(reply: FastifyReply, fileName: string): void {
+  const encoded = encodeURIComponent(fileName);
+  reply.header('content-type', XLSX_TYPE);
+  reply.header('download-filename', encoded);
+  reply.header('content-disposition', `attachment; filename="${encoded}"; filename*=UTF-8''${encoded}`);
+  reply.header('access-control-expose-headers', 'download-filename, content-disposition');
+  reply.header('cache-control', 'no-store');
+}
+
+/** `<title>_<epoch ms>.xlsx` (RuoYi names exports by time). */
+export const exportFileName = (entity: Entity, suffix = '') => `${entity.title}${suffix}_${Date.now()}.xlsx`;
+
+/** A stored value as an export cell: dictionary label, formatted time, plain text. */
+async function cellOf(k: Q, field: Field, raw: unknown, dicts: DictLookup): Promise<ExcelJS.CellValue> {
+  const v = fromDb(field, raw);
+  if (v === null || v === undefined) return null;
+  if (field.dict) {
+    const entry = (await dicts.entries(k, field.dict)).find((e) => e.value === String(v));
+    if (entry) return entry.label;
+  }
+  if (field.time && typeof v === 'number') return formatTime(v, field.dateOnly);
+  if (Array.isArray(v)) return v.join(',');
+  if (typeof v === 'boolean') return v ? '是' : '否';
+  return v as ExcelJS.CellValue;
+}
+
+export interface ExportOptions {
+  k: Q;
+  dialect: Dialect;
+  entity: Entity;
+  entities: Map<string, Entity>;
+  where: RawBuilder<unknown>;
+  order: Order;
+  dicts: DictLookup;
+  /** Called once the last row is written (before the file is closed), or with the error that stopped it. */
+  onDone: (error: Error | null, rows: number) => Promise<void>;
+}
+
+/**
+ * Reads the rows of an export in order, `EXPORT_BATCH` at a time, handing each batch to `onBatch` before reading the
+ * next. PostgreSQL: one server-side cursor (the query runs and sorts once). SQLite: keyset paging on the sort column
+ * and primary key (each batch starts where the last ended, and the connection is free between batches).
+ */
+async function readInBatches(o: ExportOptions, onBatch: (rows: Row[]) => Promise<void>): Promise<void> {
+  const { from, labelColumns } = fromClause(o.entity, o.entities, true);
+  const select = labelColumns.length ? sql`${selectList(o.entity)}, ${sql.join(labelColumns)}` : selectList(o.entity);
+  const order = orderClause(o.entity, o.order, o.dialect);
+  if (o.dialect === 'postgres') {
+    await o.k.transaction().execute(async (trx) => {
+      await sql`declare zy_export no scroll cursor for select ${select} from ${from} where ${o.where} order by ${order}`.execute(trx);
+      for (;;) {
+        const res: QueryResult<Row> = await sql<Row>`fetch forward ${sql.raw(String(EXPORT_BATCH))} from zy_export`.execute(trx);
+        await onBatch(res.rows);
+        if (res.rows.length < EXPORT_BATCH) break;
+      }
+      await sql`close zy_export`.execute(trx);
+    });
+    return;
+  }
+  let last: Row | null = null;
+  for (;;) {
+    const where = last ? sql`${o.where} and ${keysetAfter(o.entity, o.order, o.dialect, last)}` : o.where;
+    const res: QueryResult<Row> = await sql<Row>`select ${select} from ${from} where ${where} order by ${order} limit ${EXPORT_BATCH}`.execute(o.k);
+    await onBatch(res.rows);
+    if (res.rows.length < EXPORT_BATCH) break;
+    last = res.rows[res.rows.length - 1];
+  }
+}
+
+/**
+ * Streams an export: rows are read in batches (readInBatches), each written and committed to a streaming workbook,
+ * so memory stays flat however many rows there are. The answer starts at once; reading waits while the client is
+ * slower than the database.
+ */
+export function streamExport(reply: FastifyReply, o: ExportOptions): FastifyReply {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(sheetName(o.entity.title));
+  const fields = o.entity.listFields;
+  sheet.columns = fields.map((f) => ({ header: f.title, key: f.name, width: Math.min(60, Math.max(12, Math.round((f.prop['x-list']?.width ?? 120) / 7))) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  setDownloadHeaders(reply, exportFileName(o.entity));
+  reply.send(out);
+
+  const run = async () => {
+    // Dictionary labels are read once, before any row.
+    for (const f of fields) if (f.dict) await o.dicts.entries(o.k, f.dict);
+    let written = 0;
+    await readInBatches(o, async (rows) => {
+      if (out.destroyed) throw new Error('客户端已断开，导出中止');
+      for (const row of rows) {
+        const cells: ExcelJS.CellValue[] = [];
+        for (const f of fields) cells.push(await cellOf(o.k, f, row[f.column], o.dicts));
+        sheet.addRow(cells).commit();
+      }
+      written += rows.length;
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    });
+    sheet.commit();
+    await o.onDone(null, written);
+    await workbook.commit();
+  };
+  run().catch(async (err: Error) => {
+    await o.onDone(err, 0).catch(() => undefined);
+    out.destroy(err);
+  });
+  return reply;
+}
+
+/** Columns an import reads: every writable property. */
+export const importFields = (entity: Entity) => entity.writable;
+
+/** The import template: one header row with the titles of the importable columns, each with a note (必填 / 选填, allowed values). */
+export async function templateBuffer(entity: Entity, dictNote: (f: Field) => Promise<string | null>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName(entity.title));
+  const fields = importFields(entity);
+  sheet.columns = fields.map((f) => ({ header: f.title, key: f.name, width: 20 }));
+  const required = new Set(entity.schema.required ?? []);
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  for (const [i, f] of fields.entries()) {
+    const cell = header.getCell(i + 1);
+    const notes = [required.has(f.name) ? '必填' : '选填', await dictNote(f), f.prop.maxLength ? `最多 ${f.prop.maxLength} 个字符` : null].filter(Boolean);
+    cell.note = notes.join('；');
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** One data line of an uploaded sheet: its row number in the file (header = 1) and its cells by property name. */
+export interface SheetRow {
+  row: number;
+  cells: Record<string, unknown>;
+}
+
+export interface SheetProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** RFC 4180 CSV (quotes, doubled quotes, CRLF), UTF-8 with or without BOM. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += ch;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** An exceljs cell value reduced to text / number / boolean / Date. */
+function plain(v: ExcelJS.CellValue): unknown {
+  if (v === null || v === undefined) return undefined;
+  if (v instanceof Date || typeof v !== 'object') return v;
+  if ('richText' in v) return v.richText.map((r) => r.text).join('');
+  if ('hyperlink' in v) return v.text;
+  if ('result' in v) return v.result instanceof Object && 'error' in v.result ? undefined : v.result;
+  if ('error' in v) return undefined;
+  return String(v);
+}
+
+/** A cell as the value the record validator expects (times parsed, dictionary labels mapped to values). */
+async function importValue(k: Q, field: Field, raw: unknown, dicts: DictLookup): Promise<unknown> {
+  let v = raw;
+  if (v instanceof Date) v = field.time ? v.getTime() - CST_OFFSET_MS : formatTime(v.getTime() - CST_OFFSET_MS, true);
+  if (typeof v === 'string') {
+    v = v.trim();
+    if (v === '') return undefined;
+  }
+  if (v === undefined || v === null) return undefined;
+  if (field.time && typeof v === 'string') return parseTime(v) ?? v;
+  if (field.dict) {
+    const entry = (await dicts.entries(k, field.dict)).find((e) => e.label === String(v));
+    if (entry) return field.kind === 'integer' || field.kind === 'number' ? Number(entry.value) : entry.value;
+  }
+  if (field.kind === 'text' && typeof v === 'number') return String(v);
+  if (field.kind === 'boolean' && typeof v === 'string') return ['是', 'true', '1', 'Y', 'y'].includes(v);
+  if (field.kind === 'json' && typeof v === 'string') {
+    try {
+      const parsed = JSON.parse(v);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // comma separated list
+    }
+    return v.split(/[,，]/).map((s) => s.trim());
+  }
+  return v;
+}
+
+/**
+ * Reads an uploaded .xlsx (first sheet) or .csv: the first row is the header, matched to properties by title (or
+ * property name); other columns are ignored. Empty lines are skipped.
+ */
+export async function readSheet(
+  k: Q,
+  entity: Entity,
+  buffer: Buffer,
+  fileName: string,
+  dicts: DictLookup,
+): Promise<{ rows: SheetRow[]; problems: SheetProblem[] }> {
+  let table: unknown[][];
+  if (/\.csv$/i.test(fileName)) {
+    table = parseCsv(buffer.toString('utf8'));
+  } else {
+    const workbook = new ExcelJS.Workbook();
+    try {
+      await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+    } catch {
+      return { rows: [], problems: [{ row: 0, field: '', message: '文件不是有效的 .xlsx 表格' }] };
+    }
+    const sheet = workbook.worksheets[0];
+    table = [];
+    sheet?.eachRow({ includeEmpty: true }, (row, n) => {
+      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(plain);
+      table[n - 1] = values;
+    });
+  }
+  const header = (table[0] ?? []).map((h) => String(plain(h as ExcelJS.CellValue) ?? '').trim());
+  const fields = importFields(entity);
+  const byHeader = new Map<number, Field>();
+  header.forEach((h, i) => {
+    const f = fields.find((x) => x.title === h || x.name === h);
+    if (f) byHeader.set(i, f);
+  });
+  const problems: SheetProblem[] = [];
+  const present = new Set([...byHeader.values()].map((f) => f.name));
+  for (const r of entity.schema.required ?? []) {
+    const f = entity.byName.get(r);
+    if (f && !f.readOnly && !present.has(r)) problems.push({ row: 1, field: f.title, message: `缺少列"${f.title}"` });
+  }
+  const rows: SheetRow[] = [];
+  for (let i = 1; i < table.length; i++) {
+    const line = table[i];
+    if (!line || line.every((c) => c === undefined || c === null || String(c).trim() === '')) continue;
+    const cells: Record<string, unknown> = {};
+    for (const [index, f] of byHeader) {
+      const v = await importValue(k, f, line[index], dicts);
+      if (v !== undefined) cells[f.name] = v;
+    }
+    rows.push({ row: i + 1, cells });
+  }
+  return { rows, problems };
+}

@@ -1,0 +1,12 @@
+/**
+ * The schema engine (docs/schemas.md): schemas/*.json → tables, validated endpoints, exports / imports, operation
+ * log and the OpenAPI document.
+ */
+
+export { checkSchemas, DEFAULT_SCHEMAS_DIR, loadSchemas, META_SCHEMA, SchemaError, type SchemaProblem } from './metaSchema.js';
+export { buildEntity, type Entity, type Field, snakeCase } from './model.js';
+export { type EndpointDescriptor, type EndpointOp, endpointsOf, openApiDocument } from './openapi.js';
+export { prepareEngine, type SchemaEngine, schemaEngineRoutes } from './routes.js';
+export { type SyncReport, syncTables } from './sync.js';
+export { insertSyntheticRows, loadSources, synthRecord, synthValue } from './synth.js';
+export type { EntitySchema, LoadedSchema, PropertySchema } from './types.js';

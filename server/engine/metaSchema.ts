@@ -1,0 +1,435 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
+import { ACTIONS, APP_ACTIONS, type EntitySchema, type LoadedSchema, type PropertySchema } from './types.js';
+import { createRecordAjv, fieldErrors, recordJsonSchema } from './validate.js';
+
+/**
+ * The meta-schema of schemas/*.json: JSON Schema 2020-12 for one record plus our `x-` extensions (docs/schemas.md).
+ * `loadSchemas` checks every file against it, then checks what a meta-schema cannot say (cross references: the
+ * primary key exists, a relation points at a loaded schema, …). Any problem stops the server start and
+ * `npm run schema:check`; each message names the file and the field.
+ */
+
+/** Where the schema files live unless SCHEMAS_DIR / config.schemasDir says otherwise. */
+export const DEFAULT_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+export const LIST_RENDERS = ['text', 'dict', 'image', 'date', 'datetime', 'money', 'switch', 'link', 'ellipsis'] as const;
+export const SEARCH_OPS = ['eq', 'like', 'range', 'dateRange'] as const;
+export const AUDIT_KINDS = ['createTime', 'updateTime', 'createBy', 'updateBy'] as const;
+export const UI_WIDGETS = [
+  'text',
+  'textarea',
+  'number',
+  'switch',
+  'radio',
+  'select',
+  'dictSelect',
+  'treeSelect',
+  'date',
+  'datetime',
+  'dateRange',
+  'imageUpload',
+  'fileUpload',
+  'richText',
+  'color',
+  'password',
+] as const;
+export const FORMATS = ['email', 'uri', 'date', 'date-time', 'mobile'] as const;
+const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'array'];
+
+const PERMISSION = { type: 'string', pattern: '^[A-Za-z]+(:[A-Za-z]+)+$' };
+const NAME = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' };
+const SQL_NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' };
+const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
+
+const propertyMeta = closed(
+  {
+    type: { type: ['string', 'array'], items: { type: 'string' } },
+    title: { type: 'string', minLength: 1 },
+    description: { type: 'string' },
+    $comment: { type: 'string' },
+    readOnly: { type: 'boolean' },
+    writeOnly: { type: 'boolean' },
+    enum: { type: 'array', minItems: 1 },
+    default: true,
+    format: { enum: [...FORMATS] },
+    minLength: { type: 'integer', minimum: 0 },
+    maxLength: { type: 'integer', minimum: 1 },
+    minimum: { type: 'number' },
+    maximum: { type: 'number' },
+    exclusiveMinimum: { type: 'number' },
+    exclusiveMaximum: { type: 'number' },
+    multipleOf: { type: 'number', exclusiveMinimum: 0 },
+    pattern: { type: 'string', minLength: 1 },
+    items: closed({ type: { enum: ['string', 'integer', 'number'] }, enum: { type: 'array', minItems: 1 }, maxLength: { type: 'integer', minimum: 1 } }, [
+      'type',
+    ]),
+    minItems: { type: 'integer', minimum: 0 },
+    maxItems: { type: 'integer', minimum: 1 },
+    examples: { type: 'array', minItems: 1 },
+    'x-list': closed({
+      order: { type: 'integer' },
+      width: { type: 'integer', minimum: 20, maximum: 2000 },
+      fixed: { enum: ['left', 'right'] },
+      render: { enum: [...LIST_RENDERS] },
+    }),
+    'x-search': closed({ op: { enum: [...SEARCH_OPS] } }, ['op']),
+    'x-sortable': { type: 'boolean' },
+    'x-dict': SQL_NAME,
+    'x-relation': closed({ schema: { type: 'string', minLength: 1 }, label: NAME, key: NAME, as: NAME }, ['schema', 'label']),
+    'x-ui': {
+      type: 'object',
+      properties: {
+        widget: { enum: [...UI_WIDGETS] },
+        hidden: { type: 'boolean' },
+        placeholder: { type: 'string' },
+        span: { type: 'integer', minimum: 1, maximum: 24 },
+      },
+    },
+    'x-unique': { type: 'boolean' },
+    'x-audit': { enum: [...AUDIT_KINDS] },
+  },
+  ['type', 'title'],
+);
+
+export const META_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://zhiyuan.example/meta/entity-schema.json',
+  ...closed(
+    {
+      $schema: { const: 'https://json-schema.org/draft/2020-12/schema' },
+      $id: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
+      $comment: { type: 'string' },
+      title: { type: 'string', minLength: 1 },
+      description: { type: 'string' },
+      type: { const: 'object' },
+      required: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      properties: { type: 'object', minProperties: 1, propertyNames: { pattern: '^[a-z][A-Za-z0-9]*$' }, additionalProperties: propertyMeta },
+      'x-table': SQL_NAME,
+      'x-primaryKey': NAME,
+      'x-endpoint': closed(
+        {
+          style: { enum: ['rest', 'app'] },
+          base: { type: 'string', pattern: '^/(dev-api|appv2)(/[A-Za-z0-9_-]+)+$' },
+          actions: closed(Object.fromEntries(APP_ACTIONS.map((a) => [a, { type: 'string', pattern: '^[A-Za-z0-9_]+$' }]))),
+        },
+        ['style', 'base'],
+      ),
+      'x-permissions': closed(Object.fromEntries(ACTIONS.map((a) => [a, PERMISSION]))),
+      'x-menu': closed(
+        {
+          parent: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$' },
+          path: { type: 'string', pattern: '^[A-Za-z0-9_-]+$' },
+          component: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$' },
+          title: { type: 'string', minLength: 1 },
+          icon: { type: 'string' },
+          order: { type: 'integer', minimum: 0 },
+        },
+        ['parent', 'path', 'component'],
+      ),
+      'x-form': closed({ mode: { enum: ['dialog', 'page'] }, width: { type: 'integer', minimum: 300, maximum: 3000 }, columns: { enum: [1, 2] } }),
+      'x-sort': closed({ default: NAME, order: { enum: ['asc', 'desc'] } }, ['default', 'order']),
+      'x-tree': closed({ parent: NAME, label: NAME, ancestors: NAME }, ['parent', 'label']),
+      'x-sensitive': { type: 'boolean' },
+      'x-version': { type: 'boolean' },
+      'x-softDelete': closed({ column: SQL_NAME, deleted: { type: 'string' }, active: { type: 'string' } }, ['column', 'deleted', 'active']),
+      'x-referencedBy': {
+        type: 'array',
+        items: closed(
+          { table: SQL_NAME, column: SQL_NAME, where: { type: 'string', pattern: "^[a-z_]+ (=|!=|<>) '[^']*'$" }, message: { type: 'string', minLength: 1 } },
+          ['table', 'column', 'message'],
+        ),
+      },
+      'x-seed': { type: 'array', items: { type: 'object' } },
+    },
+    ['$id', 'title', 'type', 'x-table', 'x-primaryKey', 'x-endpoint', 'x-permissions', 'properties'],
+  ),
+};
+
+export interface SchemaProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+/** Thrown when schema files are wrong; `problems` lists every one, the message joins them one per line. */
+export class SchemaError extends Error {
+  constructor(public readonly problems: SchemaProblem[]) {
+    super(problems.map(formatProblem).join('\n'));
+    this.name = 'SchemaError';
+  }
+}
+
+export const formatProblem = (p: SchemaProblem) => `${p.file}: ${p.field ? `${p.field} ` : ''}${p.message}`;
+
+let metaValidator: ReturnType<Ajv2020['compile']> | undefined;
+function meta() {
+  if (!metaValidator) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    metaValidator = ajv.compile(META_SCHEMA);
+  }
+  return metaValidator;
+}
+
+const dotted = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+const join = (a: string, b: string) => (a ? `${a}.${b}` : b);
+
+/** One meta-schema error in Chinese, with the dotted path of the offending field. */
+function metaProblem(file: string, e: ErrorObject): SchemaProblem | null {
+  const at = dotted(e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  if ((e as { propertyName?: string }).propertyName) return null; // reported once through 'propertyNames'
+  switch (e.keyword) {
+    case 'enum':
+      return { file, field: at, message: `取值不合法（允许：${(p.allowedValues as unknown[]).join(', ')}）` };
+    case 'const':
+      return { file, field: at, message: `取值不合法（应为 ${JSON.stringify(p.allowedValue)}）` };
+    case 'type':
+      return { file, field: at, message: `类型不正确（应为 ${p.type}）` };
+    case 'required':
+      return { file, field: join(at, String(p.missingProperty)), message: '缺失（必填）' };
+    case 'additionalProperties':
+      return { file, field: join(at, String(p.additionalProperty)), message: '不是可识别的键（拼写错误？允许的键见 docs/schemas.md）' };
+    case 'propertyNames':
+      return { file, field: join(at, String(p.propertyName)), message: '属性名不合法（应为小驼峰：字母开头，只含字母和数字）' };
+    case 'pattern':
+      return { file, field: at, message: `格式不正确（应匹配 ${p.pattern}）` };
+    case 'minLength':
+      return { file, field: at, message: '不能为空' };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+      return { file, field: at, message: `取值超出范围（${p.comparison} ${p.limit}）` };
+    case 'minItems':
+    case 'minProperties':
+      return { file, field: at, message: `至少需要 ${p.limit} 项` };
+    case 'uniqueItems':
+      return { file, field: at, message: '不能有重复项' };
+    default:
+      return { file, field: at, message: e.message ?? '不符合要求' };
+  }
+}
+
+/** Non-null column types of a property: ['string'] for "string" or ["string","null"]. */
+export function baseTypes(prop: PropertySchema): { types: string[]; nullable: boolean } {
+  const all = Array.isArray(prop.type) ? prop.type : [prop.type];
+  return { types: all.filter((t) => t !== 'null'), nullable: all.includes('null') };
+}
+
+const isTimeField = (prop: PropertySchema) =>
+  prop['x-audit'] === 'createTime' ||
+  prop['x-audit'] === 'updateTime' ||
+  prop['x-search']?.op === 'dateRange' ||
+  prop['x-list']?.render === 'date' ||
+  prop['x-list']?.render === 'datetime';
+
+/** Cross-reference checks the meta-schema cannot express. `all` holds every schema of the set (for relations). */
+function semanticProblems(file: string, s: EntitySchema, all: Map<string, EntitySchema>): SchemaProblem[] {
+  const out: SchemaProblem[] = [];
+  const add = (field: string, message: string) => out.push({ file, field, message });
+  const props = s.properties;
+  const expectedId = path.basename(file, '.json');
+  if (s.$id !== expectedId) add('$id', `应与文件名一致（${expectedId}）`);
+
+  const pk = props[s['x-primaryKey']];
+  if (!pk) add('x-primaryKey', `指向不存在的属性 ${s['x-primaryKey']}`);
+  else {
+    if (pk.type !== 'integer') add(`properties.${s['x-primaryKey']}.type`, '主键必须是 integer（自增）');
+    if (!pk.readOnly) add(`properties.${s['x-primaryKey']}.readOnly`, '主键必须是 readOnly（由服务端生成）');
+  }
+  if (s['x-version'] !== false && props.version) add('properties.version', 'version 是保留字段（乐观锁）；如需自定义请设置 x-version: false');
+  for (const [i, r] of (s.required ?? []).entries()) {
+    if (!props[r]) add(`required.${i}`, `指向不存在的属性 ${r}`);
+    else if (props[r].readOnly) add(`required.${i}`, `${r} 是 readOnly，不能是必填项`);
+  }
+
+  let dateRanges = 0;
+  for (const [name, prop] of Object.entries(props)) {
+    const at = `properties.${name}`;
+    const { types } = baseTypes(prop);
+    const typeList = Array.isArray(prop.type) ? prop.type : [prop.type];
+    if (typeList.some((t) => !SCALAR_TYPES.includes(t) && t !== 'null')) add(`${at}.type`, `取值不合法（允许：${SCALAR_TYPES.join(', ')}，可加 null）`);
+    else if (types.length !== 1) add(`${at}.type`, '必须恰好有一个非 null 类型');
+    const type = types[0];
+    if (type === 'array' && !prop.items) add(`${at}.items`, 'array 类型需要 items');
+    if (prop.readOnly && prop.writeOnly) add(at, 'readOnly 与 writeOnly 不能同时为 true');
+    if (prop.enum) {
+      for (const v of prop.enum) {
+        const ok =
+          v === null ? typeList.includes('null') : type === 'integer' ? Number.isInteger(v) : type === 'number' ? typeof v === 'number' : typeof v === type;
+        if (!ok) add(`${at}.enum`, `枚举值 ${JSON.stringify(v)} 与类型 ${type} 不符`);
+      }
+    }
+    if (prop.pattern) {
+      try {
+        new RegExp(prop.pattern, 'u');
+      } catch {
+        add(`${at}.pattern`, '不是合法的正则表达式');
+      }
+    }
+    const audit = prop['x-audit'];
+    if (audit) {
+      const want = audit.endsWith('Time') ? 'integer' : 'string';
+      if (type !== want) add(`${at}.x-audit`, `${audit} 需要 ${want} 类型`);
+      if (!prop.readOnly) add(`${at}.readOnly`, '审计字段由服务端填写，必须是 readOnly');
+    }
+    const op = prop['x-search']?.op;
+    if (op === 'like' && type !== 'string') add(`${at}.x-search.op`, 'like 只适用于 string');
+    if (op === 'range' && type !== 'integer' && type !== 'number') add(`${at}.x-search.op`, 'range 只适用于 integer / number');
+    if (op === 'dateRange') {
+      dateRanges++;
+      if (type !== 'integer') add(`${at}.x-search.op`, 'dateRange 只适用于 integer（毫秒时间戳）');
+    }
+    if (op && type === 'array') add(`${at}.x-search`, 'array 字段不能搜索');
+    if (prop['x-sortable'] && type === 'array') add(`${at}.x-sortable`, 'array 字段不能排序');
+    if (prop['x-list']?.render === 'dict' && !prop['x-dict']) add(`${at}.x-list.render`, 'render: dict 需要 x-dict');
+    if (prop['x-unique'] && type !== 'string' && type !== 'integer') add(`${at}.x-unique`, '只适用于 string / integer');
+    if ((prop['x-list']?.render === 'date' || prop['x-list']?.render === 'datetime') && type !== 'integer') {
+      add(`${at}.x-list.render`, `${prop['x-list']?.render} 需要 integer（毫秒时间戳）`);
+    }
+    if (isTimeField(prop) && type !== 'integer') add(`${at}.type`, '时间字段必须是 integer（毫秒时间戳）');
+    const rel = prop['x-relation'];
+    if (rel) {
+      const target = all.get(rel.schema);
+      if (!target) add(`${at}.x-relation.schema`, `指向不存在的 schema ${rel.schema}`);
+      else {
+        if (!target.properties[rel.label]) add(`${at}.x-relation.label`, `${rel.schema} 没有属性 ${rel.label}`);
+        const key = rel.key ?? target['x-primaryKey'];
+        if (!target.properties[key]) add(`${at}.x-relation.key`, `${rel.schema} 没有属性 ${key}`);
+        const as = rel.as ?? rel.label;
+        if (as !== name && props[as] && !rel.as) add(`${at}.x-relation`, `关联显示字段 ${as} 与本 schema 的属性同名，请用 as 另起名字`);
+        else if (rel.as && props[rel.as]) add(`${at}.x-relation.as`, `${rel.as} 与本 schema 的属性同名`);
+      }
+    }
+  }
+  if (dateRanges > 1) add('properties', '最多一个 dateRange 搜索字段（它固定使用 params[beginTime] / params[endTime]）');
+
+  const sort = s['x-sort'];
+  if (sort && !props[sort.default]) add('x-sort.default', `指向不存在的属性 ${sort.default}`);
+  const tree = s['x-tree'];
+  if (tree) {
+    for (const key of ['parent', 'label', 'ancestors'] as const) {
+      const name = tree[key];
+      if (name && !props[name]) add(`x-tree.${key}`, `指向不存在的属性 ${name}`);
+    }
+    if (props[tree.parent] && baseTypes(props[tree.parent]).types[0] !== 'integer') add('x-tree.parent', '父节点字段必须是 integer');
+    if (tree.ancestors && props[tree.ancestors] && !props[tree.ancestors].readOnly) add('x-tree.ancestors', '祖级列表由服务端维护，必须是 readOnly');
+  }
+
+  const ep = s['x-endpoint'];
+  const perms = s['x-permissions'];
+  if (ep.style === 'app') {
+    const actions = ep.actions ?? {};
+    if (!ep.actions) add('x-endpoint.actions', 'app 风格需要 actions');
+    const need: Array<[keyof typeof perms, keyof typeof actions]> = [
+      ['list', 'list'],
+      ['query', 'info'],
+      ['add', 'save'],
+      ['remove', 'remove'],
+    ];
+    for (const [perm, action] of need)
+      if (perms[perm] && !actions[action]) add(`x-endpoint.actions.${action}`, `声明了 ${perm} 权限，需要对应的 ${action} 动作名`);
+    for (const action of Object.keys(actions) as Array<keyof typeof actions>) {
+      const perm = APP_ACTION_PERMISSION[action];
+      if (!perms[perm]) add(`x-endpoint.actions.${action}`, `动作 ${action} 需要 x-permissions.${perm}`);
+    }
+  } else if ('actions' in ep && ep.actions) add('x-endpoint.actions', '只有 app 风格使用 actions');
+  if (perms.clean && !perms.list) add('x-permissions.clean', 'clean 需要同时声明 list');
+
+  if (s['x-softDelete'] && props[camel(s['x-softDelete'].column)]) add('x-softDelete.column', '软删除列不能同时是属性');
+  return out;
+}
+
+/** Which x-permissions entry guards each app-style action. */
+export const APP_ACTION_PERMISSION = {
+  list: 'list',
+  info: 'query',
+  save: 'add',
+  remove: 'remove',
+  change: 'edit',
+  export: 'export',
+  importTemplate: 'import',
+  importData: 'import',
+  clean: 'clean',
+} as const;
+
+const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** The file's name as shown in messages: relative to the working directory when inside it. */
+function displayName(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+}
+
+/** Checks every schema file of a folder; returns the schemas and every problem found (none → all good). */
+export function checkSchemas(dir: string = DEFAULT_SCHEMAS_DIR): { schemas: LoadedSchema[]; problems: SchemaProblem[] } {
+  const problems: SchemaProblem[] = [];
+  if (!fs.existsSync(dir)) return { schemas: [], problems: [{ file: displayName(dir), field: '', message: 'schema 目录不存在' }] };
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  const parsed: LoadedSchema[] = [];
+  for (const f of files) {
+    const full = path.join(dir, f);
+    const file = displayName(full);
+    let data: unknown;
+    try {
+      data = JSON.parse(fs.readFileSync(full, 'utf8'));
+    } catch (err) {
+      problems.push({ file, field: '', message: `不是合法的 JSON：${(err as Error).message}` });
+      continue;
+    }
+    const validate = meta();
+    if (!validate(data)) {
+      for (const e of validate.errors ?? []) {
+        const p = metaProblem(file, e);
+        if (p && !problems.some((q) => q.file === p.file && q.field === p.field && q.message === p.message)) problems.push(p);
+      }
+      continue;
+    }
+    parsed.push({ file, schema: data as EntitySchema });
+  }
+
+  const byId = new Map(parsed.map((l) => [l.schema.$id, l.schema]));
+  const seen = { table: new Map<string, string>(), base: new Map<string, string>() };
+  for (const { file, schema } of parsed) {
+    const before = problems.length;
+    problems.push(...semanticProblems(file, schema, byId));
+    const table = schema['x-table'];
+    const base = schema['x-endpoint'].base;
+    if (seen.table.has(table)) problems.push({ file, field: 'x-table', message: `与 ${seen.table.get(table)} 重复` });
+    else seen.table.set(table, file);
+    if (seen.base.has(base)) problems.push({ file, field: 'x-endpoint.base', message: `与 ${seen.base.get(base)} 重复` });
+    else seen.base.set(base, file);
+    if (problems.length > before) continue;
+    // The record schema itself must compile (standard JSON Schema keywords), and seed rows must pass it.
+    try {
+      const ajv = createRecordAjv();
+      const validate = ajv.compile(recordJsonSchema(schema, 'seed'));
+      for (const [i, row] of (schema['x-seed'] ?? []).entries()) {
+        for (const key of Object.keys(row)) if (!schema.properties[key]) problems.push({ file, field: `x-seed.${i}.${key}`, message: '不是本 schema 的属性' });
+        if (!validate(structuredClone(row))) {
+          for (const e of fieldErrors(schema, validate.errors)) problems.push({ file, field: `x-seed.${i}.${e.property}`, message: e.message });
+        }
+      }
+    } catch (err) {
+      problems.push({ file, field: 'properties', message: `不是合法的 JSON Schema：${(err as Error).message}` });
+    }
+  }
+  return { schemas: parsed, problems };
+}
+
+/** Loads and checks every schema of a folder; throws a SchemaError naming file and field when anything is wrong. */
+export function loadSchemas(dir: string = DEFAULT_SCHEMAS_DIR): LoadedSchema[] {
+  const { schemas, problems } = checkSchemas(dir);
+  if (problems.length) throw new SchemaError(problems);
+  return schemas;
+}

@@ -1,0 +1,193 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Dialect } from '../db/connection.js';
+import { ApiError, Code } from '../http/envelope.js';
+import { capitalise, type Entity, type Field, parseTime } from './model.js';
+import { aliveCondition, andAll, col, fromClause, type Q, type Row, selectList } from './store.js';
+
+/**
+ * List requests: pageNum / pageSize, filters on x-search fields only (with their ops), sorting on x-sortable columns
+ * only (orderByColumn + isAsc), default order x-sort. Anything not declared is refused with a Chinese message.
+ */
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+
+export type Params = Record<string, unknown>;
+
+const bad = (msg: string) => new ApiError(Code.BAD_REQUEST, msg);
+
+/** A query string / form / JSON body as flat text values; a nested `params` object becomes params[key]. */
+export function flattenParams(...sources: unknown[]): Params {
+  const out: Params = {};
+  for (const src of sources) {
+    if (!src || typeof src !== 'object' || Array.isArray(src)) continue;
+    for (const [key, raw] of Object.entries(src as Record<string, unknown>)) {
+      if (key === 'params' && raw && typeof raw === 'object' && !Array.isArray(raw)) {
+        for (const [k, v] of Object.entries(raw as Record<string, unknown>)) out[`params[${k}]`] = v;
+        continue;
+      }
+      out[key] = Array.isArray(raw) ? raw[0] : raw;
+    }
+  }
+  return out;
+}
+
+const text = (v: unknown): string | undefined => {
+  if (v === undefined || v === null) return undefined;
+  const s = String(v).trim();
+  return s === '' ? undefined : s;
+};
+
+/** A search value typed for its column; a 400 naming the field when it cannot be. */
+function typed(field: Field, raw: string): unknown {
+  if (field.kind === 'integer' || field.kind === 'number') {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || (field.kind === 'integer' && !Number.isInteger(n)))
+      throw bad(`${field.title}格式不正确，应为${field.kind === 'integer' ? '整数' : '数字'}`);
+    return n;
+  }
+  if (field.kind === 'boolean') return raw === 'true' || raw === '1' ? 1 : 0;
+  return raw;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The WHERE conditions of a list or export request. */
+export function filters(entity: Entity, params: Params, dialect: Dialect): RawBuilder<unknown> {
+  const conditions: Array<RawBuilder<unknown> | null> = [aliveCondition(entity)];
+  for (const f of entity.fields) {
+    const c = col('t', f.column);
+    switch (f.search) {
+      case 'eq': {
+        const v = text(params[f.name]);
+        if (v !== undefined) conditions.push(sql`${c} = ${typed(f, v)}`);
+        break;
+      }
+      case 'like': {
+        const v = text(params[f.name]);
+        if (v === undefined) break;
+        const pattern = `%${escapeLike(v)}%`;
+        const target = f.textColumn ? c : sql`cast(${c} as text)`;
+        conditions.push(dialect === 'postgres' ? sql`${target} ilike ${pattern} escape '\\'` : sql`${target} like ${pattern} escape '\\'`);
+        break;
+      }
+      case 'range': {
+        const begin = text(params[`params[begin${capitalise(f.name)}]`]);
+        const end = text(params[`params[end${capitalise(f.name)}]`]);
+        if (begin !== undefined) conditions.push(sql`${c} >= ${typed(f, begin)}`);
+        if (end !== undefined) conditions.push(sql`${c} <= ${typed(f, end)}`);
+        break;
+      }
+      case 'dateRange': {
+        const begin = text(params['params[beginTime]']);
+        const end = text(params['params[endTime]']);
+        if (begin !== undefined) {
+          const ms = parseTime(begin);
+          if (ms === null) throw bad(`${f.title}开始时间格式不正确（应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）`);
+          conditions.push(sql`${c} >= ${ms}`);
+        }
+        if (end !== undefined) {
+          const ms = parseTime(end, true);
+          if (ms === null) throw bad(`${f.title}结束时间格式不正确（应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss）`);
+          conditions.push(sql`${c} <= ${ms}`);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return andAll(conditions);
+}
+
+export interface Order {
+  field: Field;
+  desc: boolean;
+}
+
+/** orderByColumn / isAsc, whitelisted to x-sortable columns; the schema's x-sort when absent. */
+export function ordering(entity: Entity, params: Params): Order {
+  const column = text(params.orderByColumn);
+  const dir = text(params.isAsc);
+  if (column === undefined) return entity.sort;
+  const field = entity.byName.get(column) ?? entity.fields.find((f) => f.column === column);
+  if (!field?.sortable) {
+    const allowed = entity.fields.filter((f) => f.sortable).map((f) => `${f.name}（${f.title}）`);
+    throw bad(`不支持按"${column}"排序${allowed.length ? `，可排序的列：${allowed.join('、')}` : '，此列表没有可排序的列'}`);
+  }
+  if (dir !== undefined && !['ascending', 'descending', 'asc', 'desc'].includes(dir)) throw bad('排序方向只能是 ascending 或 descending');
+  return { field, desc: dir === 'descending' || dir === 'desc' };
+}
+
+/**
+ * ORDER BY: the column (text by code point on both databases, nulls first ascending), then the primary key in the
+ * same direction so pages never overlap.
+ */
+export function orderClause(entity: Entity, order: Order, dialect: Dialect): RawBuilder<unknown> {
+  const term = (f: Field, desc: boolean) => {
+    const c = dialect === 'postgres' && f.textColumn ? sql`${col('t', f.column)} collate "C"` : sql`${col('t', f.column)}`;
+    return desc ? sql`${c} desc nulls last` : sql`${c} asc nulls first`;
+  };
+  const parts = [term(order.field, order.desc)];
+  if (order.field !== entity.pk) parts.push(term(entity.pk, order.desc));
+  return sql.join(parts);
+}
+
+/**
+ * "After this row" in the order of `orderClause` (keyset paging for exports: each batch starts where the last one
+ * ended, so reading every row costs the same per batch however deep it is).
+ */
+export function keysetAfter(entity: Entity, order: Order, dialect: Dialect, last: Row): RawBuilder<unknown> {
+  const f = order.field;
+  const c = dialect === 'postgres' && f.textColumn ? sql`${col('t', f.column)} collate "C"` : sql`${col('t', f.column)}`;
+  const pk = col('t', entity.pk.column);
+  const lastPk = last[entity.pk.column];
+  const value = last[f.column];
+  const beyond = order.desc ? sql`<` : sql`>`;
+  if (f === entity.pk) return sql`${pk} ${beyond} ${lastPk}`;
+  if (value === null || value === undefined) {
+    // Nulls come first ascending (then every non-null value), last descending.
+    return order.desc ? sql`(${c} is null and ${pk} < ${lastPk})` : sql`((${c} is null and ${pk} > ${lastPk}) or ${c} is not null)`;
+  }
+  const tail = order.desc ? sql` or ${c} is null` : sql``;
+  return sql`((${c}, ${pk}) ${beyond} (${value}, ${lastPk})${tail})`;
+}
+
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+}
+
+export function paging(params: Params): Paging {
+  const num = text(params.pageNum);
+  const size = text(params.pageSize);
+  const pageNum = num === undefined ? 1 : Number(num);
+  const pageSize = size === undefined ? DEFAULT_PAGE_SIZE : Number(size);
+  if (!Number.isInteger(pageNum) || pageNum < 1) throw bad('页码必须是大于 0 的整数');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw bad(`每页条数必须是 1 到 ${MAX_PAGE_SIZE} 之间的整数`);
+  return { pageNum, pageSize };
+}
+
+export interface ListQuery {
+  where: RawBuilder<unknown>;
+  order: RawBuilder<unknown>;
+}
+
+/** Parses (and checks) everything of a list / export request before any row is read. */
+export function listQuery(entity: Entity, params: Params, dialect: Dialect): ListQuery {
+  return { where: filters(entity, params, dialect), order: orderClause(entity, ordering(entity, params), dialect) };
+}
+
+/** One page (or, without `limit`, every row) of an entity with its relation labels. */
+export async function selectRows(k: Q, entity: Entity, entities: Map<string, Entity>, q: ListQuery, limit?: number, offset = 0): Promise<Row[]> {
+  const { from, labelColumns } = fromClause(entity, entities, true);
+  const select = labelColumns.length ? sql`${selectList(entity)}, ${sql.join(labelColumns)}` : selectList(entity);
+  const window = limit === undefined ? sql`` : sql` limit ${limit} offset ${offset}`;
+  const res = await sql<Row>`select ${select} from ${from} where ${q.where} order by ${q.order}${window}`.execute(k);
+  return res.rows;
+}
+
+export async function countRows(k: Q, entity: Entity, q: ListQuery): Promise<number> {
+  const res = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(entity.table)} as t where ${q.where}`.execute(k);
+  return Number(res.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,321 @@
+import querystring from 'node:querystring';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AuthContext, RoutePermission } from '../app.js';
+import { ApiError, Code, fail, ok, page } from '../http/envelope.js';
+import { allows } from '../security/access.js';
+import { registerBuiltins } from './builtins.js';
+import { type EngineEnv, logged, writeContext } from './context.js';
+import { exportFileName, IMPORT_MAX_BYTES, readSheet, type SheetProblem, setDownloadHeaders, streamExport, templateBuffer } from './excel.js';
+import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
+import { buildEntity, type Entity, rowToRecord } from './model.js';
+import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
+import { countRows, filters, flattenParams, listQuery, ordering, paging, selectRows } from './query.js';
+import {
+  applyUpdate,
+  checkRecord,
+  createRecord,
+  DictLookup,
+  deleteRecords,
+  insertRecord,
+  MISSING_MESSAGE,
+  parseIds,
+  readInput,
+  updateRecord,
+} from './records.js';
+import { engineDb, findRow, idsWhere } from './store.js';
+import { type SyncReport, syncTables } from './sync.js';
+import type { AppAction, EngineAction } from './types.js';
+
+/**
+ * The schema engine as a Fastify plugin: loads and checks schemas/*.json (a bad file stops the start), brings the
+ * tables up to date, and registers each schema's endpoints (docs/schemas.md) with their x-permissions.
+ */
+
+export interface SchemaEngine {
+  dir: string;
+  entities: Map<string, Entity>;
+  report: SyncReport;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    schemaEngine: SchemaEngine;
+  }
+}
+
+const secretKeysOf = (entity: Entity) => entity.fields.filter((f) => f.writeOnly).map((f) => f.name);
+const bodyOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {});
+const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+
+/** A list answer: RuoYi's table page, or for a tree every matching row (flat, with parent ids) also as `data`. */
+async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string, unknown>) {
+  const q = listQuery(entity, params, env.dialect);
+  if (entity.tree) {
+    const rows = (await selectRows(env.k, entity, env.entities, q)).map((r) => rowToRecord(entity, r));
+    return { ...page(rows, rows.length), data: rows };
+  }
+  const { pageNum, pageSize } = paging(params);
+  const total = await countRows(env.k, entity, q);
+  const rows = (await selectRows(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize)).map((r) => rowToRecord(entity, r));
+  return page(rows, total);
+}
+
+async function infoAnswer(env: EngineEnv, entity: Entity, raw: unknown) {
+  const text = String(raw ?? '').trim();
+  if (!/^\d{1,15}$/.test(text)) throw new ApiError(Code.BAD_REQUEST, `${entity.pk.title}格式不正确`);
+  const row = await findRow(env.k, entity, Number(text), env.entities);
+  if (!row) throw new ApiError(Code.NOT_FOUND, MISSING_MESSAGE);
+  return ok(rowToRecord(entity, row));
+}
+
+function exportAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+  const started = Date.now();
+  const entry = { title: entity.title, businessType: BusinessType.EXPORT, method: `${entity.id}.export`, param: params };
+  let where: ReturnType<typeof filters>;
+  let order: ReturnType<typeof ordering>;
+  try {
+    where = filters(entity, params, env.dialect);
+    order = ordering(entity, params);
+  } catch (err) {
+    return recordOperation(env.k, request, { ...entry, status: 1, errorMsg: (err as Error).message, costTime: Date.now() - started }).then(() => {
+      throw err;
+    });
+  }
+  return streamExport(reply, {
+    k: env.k,
+    dialect: env.dialect,
+    entity,
+    entities: env.entities,
+    where,
+    order,
+    dicts: new DictLookup(env.dictsAvailable),
+    onDone: (error, rows) =>
+      recordOperation(env.k, request, {
+        ...entry,
+        result: error ? undefined : { rows },
+        status: error ? 1 : 0,
+        errorMsg: error?.message ?? null,
+        costTime: Date.now() - started,
+      }),
+  });
+}
+
+async function templateAnswer(env: EngineEnv, entity: Entity, reply: FastifyReply) {
+  const dicts = new DictLookup(env.dictsAvailable);
+  const buffer = await templateBuffer(entity, async (f) => {
+    if (!f.dict) return f.prop.enum ? `可选：${f.prop.enum.filter((v) => v !== null).join('、')}` : null;
+    const entries = await dicts.entries(env.k, f.dict);
+    return entries.length ? `可填：${entries.map((e) => e.label).join('、')}` : null;
+  });
+  setDownloadHeaders(reply, exportFileName(entity, '导入模板'));
+  return reply.send(buffer);
+}
+
+class ImportRefused extends Error {
+  constructor(public readonly problems: SheetProblem[]) {
+    super('import refused');
+  }
+}
+
+/** importData: every row validated; all written in one transaction, or nothing and a report of every problem. */
+async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest) {
+  // The parameters are filled in as the upload is read; the log entry is written at the end, refusals included.
+  const param: Record<string, unknown> = { updateSupport: false };
+  return logged(env, request, { title: entity.title, businessType: BusinessType.IMPORT, method: `${entity.id}.importData`, param }, async () => {
+    if (!request.isMultipart()) throw new ApiError(Code.BAD_REQUEST, '请选择要导入的文件（.xlsx 或 .csv）');
+    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
+    if (!file) throw new ApiError(Code.BAD_REQUEST, '请选择要导入的文件（.xlsx 或 .csv）');
+    const buffer = await file.toBuffer();
+    const field = file.fields.updateSupport as { value?: unknown } | undefined;
+    const updateSupport = ['1', 'true'].includes(String(queryOf(request).updateSupport ?? field?.value ?? '0'));
+    Object.assign(param, { fileName: file.filename, size: buffer.length, updateSupport });
+    if (file.file.truncated) throw fail('导入文件大小不能超过 10 MB');
+    if (!/\.(xlsx|csv)$/i.test(file.filename)) throw fail('文件格式不正确，请上传 .xlsx 或 .csv 文件');
+    try {
+      const counts = await env.k.transaction().execute(async (trx) => {
+        const ctx = writeContext(env, request, trx);
+        const { rows, problems } = await readSheet(trx, entity, buffer, file.filename, ctx.dicts);
+        if (!rows.length && !problems.length) throw fail('导入文件中没有数据行');
+        const uniques = entity.writable.filter((f) => f.unique);
+        const matchKey = uniques[0];
+        const seen = new Map<string, number>();
+        const plans: Array<{ values: Record<string, unknown>; id?: number }> = [];
+        for (const r of rows) {
+          const { values, errors } = readInput(entity, 'create', r.cells);
+          for (const e of errors) problems.push({ row: r.row, field: e.field, message: e.message });
+          let id: number | undefined;
+          if (updateSupport && matchKey && values[matchKey.name] !== undefined && values[matchKey.name] !== null) {
+            id = (await idsWhere(trx, entity, matchKey, values[matchKey.name]))[0];
+          }
+          for (const u of uniques) {
+            const v = values[u.name];
+            if (v === undefined || v === null) continue;
+            const key = `${u.name}\u0000${String(v)}`;
+            const first = seen.get(key);
+            if (first !== undefined) problems.push({ row: r.row, field: u.title, message: `${u.title}'${String(v)}'与第 ${first} 行重复` });
+            else seen.set(key, r.row);
+          }
+          if (!errors.length) {
+            for (const e of await checkRecord(ctx, entity, values, id)) {
+              if (!problems.some((p) => p.row === r.row && p.field === e.field)) problems.push({ row: r.row, field: e.field, message: e.message });
+            }
+          }
+          if (id !== undefined) for (const key of Object.keys(values)) if (!(key in r.cells)) delete values[key];
+          plans.push({ values, id });
+        }
+        if (problems.length) throw new ImportRefused(problems);
+        let inserted = 0;
+        let updated = 0;
+        for (const plan of plans) {
+          if (plan.id === undefined) {
+            await insertRecord(ctx, entity, plan.values);
+            inserted++;
+          } else {
+            const existing = await findRow(trx, entity, plan.id);
+            if (!existing) throw fail(MISSING_MESSAGE);
+            await applyUpdate(ctx, entity, plan.id, plan.values, undefined, existing);
+            updated++;
+          }
+        }
+        return { inserted, updated, total: plans.length };
+      });
+      return ok(counts, `导入成功，共 ${counts.total} 条`);
+    } catch (err) {
+      if (!(err instanceof ImportRefused)) throw err;
+      const problems = err.problems.sort((a, b) => a.row - b.row);
+      const sample = problems
+        .slice(0, 5)
+        .map((p) => (p.row ? `第 ${p.row} 行 ${p.field}：${p.message}` : p.message))
+        .join('；');
+      throw fail(`导入失败，共 ${problems.length} 处错误，未写入任何数据。${sample}${problems.length > 5 ? '……' : ''}`, Code.ERROR, { data: problems });
+    }
+  });
+}
+
+async function cleanAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest) {
+  return logged(env, request, { title: entity.title, businessType: BusinessType.CLEAN, method: `${entity.id}.clean`, param: {} }, async () => {
+    const res = await sql`delete from ${sql.table(entity.table)}`.execute(env.k);
+    return ok({ deleted: Number(res.numAffectedRows ?? 0) }, '清空成功');
+  });
+}
+
+function requirePermission(request: FastifyRequest, permission: string | undefined): void {
+  if (!permission) throw fail('此操作未开放');
+  if (!allows(request.auth as AuthContext, permission)) throw new ApiError(Code.FORBIDDEN, `没有权限，请联系管理员授权（需要 ${permission}）`);
+}
+
+function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): void {
+  const perms = entity.permissions;
+  const base = entity.schema['x-endpoint'].base;
+  const cfg = (action: EngineAction) => ({ config: { permission: perms[action] as RoutePermission, sensitive: entity.sensitive } });
+  const secretKeys = secretKeysOf(entity);
+  const write = (action: string, businessType: BusinessTypeCode, param: unknown) => ({
+    title: entity.title,
+    businessType,
+    method: `${entity.id}.${action}`,
+    param,
+    secretKeys,
+  });
+  const create = (request: FastifyRequest, body: unknown) =>
+    logged(env, request, write('add', BusinessType.INSERT, body), async () => {
+      const { id, version } = await env.k.transaction().execute((trx) => createRecord(writeContext(env, request, trx), entity, body));
+      return ok({ [entity.pk.name]: id, ...(entity.versioned ? { version } : {}) }, '新增成功');
+    });
+  const update = (request: FastifyRequest, body: unknown, mode: 'update' | 'patch') =>
+    logged(env, request, write(mode === 'update' ? 'edit' : 'change', BusinessType.UPDATE, body), async () => {
+      const { id, version } = await env.k.transaction().execute((trx) => updateRecord(writeContext(env, request, trx), entity, body, mode));
+      return ok({ [entity.pk.name]: id, ...(entity.versioned ? { version } : {}) }, '修改成功');
+    });
+  const remove = (request: FastifyRequest, raw: unknown) =>
+    logged(env, request, write('remove', BusinessType.DELETE, { ids: raw }), async () => {
+      const ids = parseIds(entity, raw);
+      const deleted = await env.k.transaction().execute((trx) => deleteRecords(writeContext(env, request, trx), entity, ids));
+      return ok({ deleted }, '删除成功');
+    });
+
+  const ep = entity.schema['x-endpoint'];
+  if (ep.style === 'rest') {
+    if (perms.list) app.get(`${base}/list`, cfg('list'), (request) => listAnswer(env, entity, flattenParams(request.query)));
+    if (perms.export) {
+      app.post(`${base}/export`, cfg('export'), (request, reply) => exportAnswer(env, entity, request, reply, flattenParams(request.query, request.body)));
+    }
+    if (perms.import) {
+      app.get(`${base}/importTemplate`, cfg('import'), (_request, reply) => templateAnswer(env, entity, reply));
+      app.post(`${base}/importTemplate`, cfg('import'), (_request, reply) => templateAnswer(env, entity, reply));
+      app.post(`${base}/importData`, cfg('import'), (request) => importAnswer(env, entity, request));
+    }
+    if (perms.clean) app.delete(`${base}/clean`, cfg('clean'), (request) => cleanAnswer(env, entity, request));
+    if (perms.query) {
+      app.get<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}`, cfg('query'), (request) =>
+        infoAnswer(env, entity, request.params[entity.pk.name]),
+      );
+    }
+    if (perms.add) app.post(base, cfg('add'), (request) => create(request, request.body));
+    if (perms.edit) app.put(base, cfg('edit'), (request) => update(request, request.body, 'update'));
+    if (perms.remove) {
+      app.delete<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}s`, cfg('remove'), (request) =>
+        remove(request, request.params[`${entity.pk.name}s`]),
+      );
+    }
+    return;
+  }
+
+  // App style: POST {base}/{action name} with JSON bodies.
+  const actions = ep.actions;
+  const route = (action: AppAction, permission: EngineAction, handler: (request: FastifyRequest, reply: FastifyReply) => unknown) => {
+    const name = actions[action];
+    if (name && perms[permission]) app.post(`${base}/${name}`, cfg(permission), handler as never);
+  };
+  const idOf = (request: FastifyRequest) => bodyOf(request)[entity.pk.name] ?? bodyOf(request).id ?? queryOf(request)[entity.pk.name] ?? queryOf(request).id;
+  route('list', 'list', (request) => listAnswer(env, entity, flattenParams(request.query, request.body)));
+  route('info', 'query', (request) => infoAnswer(env, entity, idOf(request)));
+  route('save', 'add', (request) => {
+    const body = bodyOf(request);
+    if (body[entity.pk.name] === undefined || body[entity.pk.name] === null || body[entity.pk.name] === '') return create(request, body);
+    requirePermission(request, perms.edit);
+    return update(request, body, 'update');
+  });
+  route('change', 'edit', (request) => update(request, bodyOf(request), 'patch'));
+  route('remove', 'remove', (request) => remove(request, bodyOf(request).ids ?? idOf(request)));
+  route('export', 'export', (request, reply) => exportAnswer(env, entity, request, reply, flattenParams(request.query, request.body)));
+  route('importTemplate', 'import', (_request, reply) => templateAnswer(env, entity, reply));
+  route('importData', 'import', (request) => importAnswer(env, entity, request));
+  route('clean', 'clean', (request) => cleanAnswer(env, entity, request));
+}
+
+/** Loads the schemas and syncs their tables (also used by tools and benches that need the entities without HTTP). */
+export async function prepareEngine(app: Pick<FastifyInstance, 'db' | 'config'>): Promise<SchemaEngine> {
+  const dir = app.config.schemasDir ?? DEFAULT_SCHEMAS_DIR;
+  const entities = new Map(loadSchemas(dir).map((l) => [l.schema.$id, buildEntity(l)] as const));
+  const report = await syncTables(app.db, [...entities.values()]);
+  return { dir, entities, report };
+}
+
+async function engineRoutes(app: FastifyInstance): Promise<void> {
+  const engine = await prepareEngine(app);
+  for (const w of engine.report.warnings) app.log.warn(w);
+  if (engine.report.created.length) app.log.info(`schema 引擎创建了表：${engine.report.created.join(', ')}`);
+  if (engine.report.added.length) app.log.info(`schema 引擎新增了列：${engine.report.added.join(', ')}`);
+  app.decorate('schemaEngine', engine);
+
+  const env: EngineEnv = {
+    k: engineDb(app.db),
+    dialect: app.db.dialect,
+    entities: engine.entities,
+    dictsAvailable: [...engine.entities.values()].some((e) => e.table === 'sys_dict_data'),
+  };
+  // Routes live in their own context: exports accept form-encoded search fields there (RuoYi's download helper).
+  await app.register(async (child) => {
+    if (!child.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      child.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+        done(null, querystring.parse(body as string));
+      });
+    }
+    for (const entity of engine.entities.values()) registerEntity(child, env, entity);
+    registerBuiltins(child, env);
+  });
+}
+
+/** Registered without encapsulation (like fastify-plugin) so app.schemaEngine is visible to the whole app. */
+export const schemaEngineRoutes = Object.assign(engineRoutes, { [Symbol.for('skip-override')]: true });

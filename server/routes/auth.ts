@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { fail, ok } from '../http/envelope.js';
+import { hashPassword, verifyPassword } from '../security/password.js';
+import { createSession, describeClient, revokeSession } from '../security/sessions.js';
+import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from '../services/users.js';
+
+const SMS_TTL_MS = 5 * 60 * 1000;
+const SMS_RESEND_MS = 60 * 1000;
+const SMS_MAX_ATTEMPTS = 5;
+const MOBILE = '^1[3-9]\\d{9}$';
+const hashCode = (mobile: string, code: string) => crypto.createHash('sha256').update(`${mobile}:${code}`).digest('hex');
+
+export async function authRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  app.post<{ Body: { username?: string; password?: string; mobile?: string; code?: string; loginType?: 'password' | 'sms' } }>(
+    '/dev-api/api/login/login',
+    {
+      config: { permission: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            username: { type: 'string', title: '账号', maxLength: 64 },
+            password: { type: 'string', title: '密码', maxLength: 64 },
+            mobile: { type: 'string', title: '手机号', maxLength: 20 },
+            code: { type: 'string', title: '验证码', maxLength: 8 },
+            loginType: { type: 'string', title: '登录方式', enum: ['password', 'sms'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const client = describeClient(request.ip, request.headers['user-agent']);
+      const now = Date.now();
+      const sms = body.loginType === 'sms' || (!body.password && body.code);
+      const login = (sms ? body.mobile : body.username)?.trim();
+      if (!login) throw fail(sms ? '请输入手机号' : '请输入账号');
+      if (!sms && !body.password) throw fail('请输入密码');
+      if (sms && !body.code) throw fail('请输入验证码');
+
+      const user = sms ? await findActiveUserByMobile(db, login) : await findActiveUserByLogin(db, login);
+      const logFail = async (msg: string) => {
+        await recordLogin(db, { userName: login, status: '1', msg, ...client });
+        return fail(msg);
+      };
+      if (!user) throw await logFail(sms ? '该手机号未绑定账号' : '账号或密码错误');
+      if (user.status !== '0') throw await logFail('账号已停用，请联系管理员');
+      if (user.lockUntil && user.lockUntil > now) {
+        const minutes = Math.ceil((user.lockUntil - now) / 60000);
+        throw await logFail(`密码输入错误${MAX_PASSWORD_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟，请${minutes}分钟后再试或联系管理员解锁`);
+      }
+
+      if (sms) {
+        const entry = await db
+          .selectFrom('sysSmsCode')
+          .selectAll()
+          .where('mobile', '=', login)
+          .where('purpose', '=', 'login')
+          .where('used', '=', 0)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (!entry || entry.expireTime < now || entry.attempts >= SMS_MAX_ATTEMPTS) throw await logFail('验证码已失效，请重新获取');
+        if (entry.codeHash !== hashCode(login, body.code as string)) {
+          await db
+            .updateTable('sysSmsCode')
+            .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+            .where('id', '=', entry.id)
+            .execute();
+          throw await logFail('验证码错误');
+        }
+        await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).execute();
+      } else if (!(await verifyPassword(body.password as string, user.password))) {
+        const updated = await db
+          .updateTable('sysUser')
+          .set((eb) => ({ pwdFailCount: eb('pwdFailCount', '+', 1) }))
+          .where('userId', '=', user.userId)
+          .returning('pwdFailCount')
+          .executeTakeFirstOrThrow();
+        if (updated.pwdFailCount >= MAX_PASSWORD_FAILURES) {
+          await db
+            .updateTable('sysUser')
+            .set({ lockUntil: now + LOCK_MINUTES * 60000, pwdFailCount: 0 })
+            .where('userId', '=', user.userId)
+            .execute();
+          throw await logFail(`密码输入错误${MAX_PASSWORD_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟`);
+        }
+        throw await logFail(`账号或密码错误，再错 ${MAX_PASSWORD_FAILURES - updated.pwdFailCount} 次将锁定${LOCK_MINUTES}分钟`);
+      }
+
+      await db
+        .updateTable('sysUser')
+        .set({ pwdFailCount: 0, lockUntil: null, loginIp: client.ipaddr, loginDate: now })
+        .where('userId', '=', user.userId)
+        .execute();
+      const token = await createSession(db, user, client, app.config.sessionTtlMs, now);
+      await recordLogin(db, { userName: user.userName, status: '0', msg: '登录成功', ...client });
+      return ok({ token }, '登录成功', { token });
+    },
+  );
+
+  app.post<{ Body: { mobile: string; type?: 'login' | 'register' } }>(
+    '/dev-api/api/index/sendCodev3',
+    {
+      config: { permission: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['mobile'],
+          properties: {
+            mobile: { type: 'string', title: '手机号', maxLength: 20 },
+            type: { type: 'string', title: '用途', enum: ['login', 'register'] },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { mobile } = request.body;
+      const purpose = request.body.type ?? 'login';
+      if (!new RegExp(MOBILE).test(mobile)) throw fail('手机号格式不正确');
+      const now = Date.now();
+      const last = await db.selectFrom('sysSmsCode').select('createTime').where('mobile', '=', mobile).orderBy('id', 'desc').executeTakeFirst();
+      if (last && now - last.createTime < SMS_RESEND_MS) {
+        throw fail(`验证码发送过于频繁，请 ${Math.ceil((SMS_RESEND_MS - (now - last.createTime)) / 1000)} 秒后再试`);
+      }
+      const bound = await db.selectFrom('sysUser').select('userId').where('mobile', '=', mobile).where('delFlag', '=', '0').executeTakeFirst();
+      if (purpose === 'login' && !bound) throw fail('该手机号未绑定账号');
+      if (purpose === 'register' && bound) throw fail('该手机号已注册，请直接登录');
+      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      await db
+        .insertInto('sysSmsCode')
+        .values({ mobile, codeHash: hashCode(mobile, code), purpose, expireTime: now + SMS_TTL_MS, attempts: 0, used: 0, createTime: now })
+        .execute();
+      await app.sms.send(mobile, code);
+      const demo = app.sms.driver === 'log';
+      return ok({ driver: app.sms.driver }, demo ? '验证码已发送（演示环境未接入短信服务，验证码已写入服务器日志）' : '验证码已发送');
+    },
+  );
+
+  app.post<{ Body: { username: string; password: string; confirmPassword: string; mobile?: string; realName?: string } }>(
+    '/dev-api/register',
+    {
+      config: { permission: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password', 'confirmPassword'],
+          properties: {
+            username: { type: 'string', title: '账号', maxLength: 20 },
+            password: { type: 'string', title: '密码', maxLength: 64 },
+            confirmPassword: { type: 'string', title: '确认密码', maxLength: 64 },
+            mobile: { type: 'string', title: '手机号', maxLength: 20 },
+            realName: { type: 'string', title: '姓名', maxLength: 30 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { username, password, confirmPassword, mobile, realName } = request.body;
+      const platform = await db.selectFrom('sysPlatform').select('registerEnabled').where('id', '=', 1).executeTakeFirst();
+      if (!platform?.registerEnabled) throw fail('当前系统没有开启注册功能！');
+      const name = username.trim();
+      if (name.length < 2 || name.length > 20) throw fail('账户长度必须在2到20个字符之间');
+      if (!/^[A-Za-z0-9_]+$/.test(name)) throw fail('账号只能包含字母、数字和下划线');
+      const bad = checkNewPassword(password, confirmPassword);
+      if (bad) throw fail(bad === '新密码不能为空' ? '密码不能为空' : bad);
+      if (mobile && !new RegExp(MOBILE).test(mobile)) throw fail('手机号格式不正确');
+      const taken = await db.selectFrom('sysUser').select('userId').where('userName', '=', name).executeTakeFirst();
+      if (taken) throw fail(`保存用户'${name}'失败，注册账号已存在`);
+      if (mobile) {
+        const mobileTaken = await db.selectFrom('sysUser').select('userId').where('mobile', '=', mobile).where('delFlag', '=', '0').executeTakeFirst();
+        if (mobileTaken) throw fail('该手机号已注册，请直接登录');
+      }
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('sysUser')
+          .values({
+            deptId: null,
+            userName: name,
+            nickName: realName?.trim() || name,
+            mobile: mobile || null,
+            email: null,
+            sex: '2',
+            avatar: null,
+            password: hash,
+            status: '0',
+            delFlag: '0',
+            diagnosis: 0,
+            pwdFailCount: 0,
+            lockUntil: null,
+            loginIp: null,
+            loginDate: null,
+            createTime: Date.now(),
+            updateTime: null,
+            remark: '自助注册',
+            version: 1,
+          })
+          .returning('userId')
+          .executeTakeFirstOrThrow();
+        const common = await trx.selectFrom('sysRole').select('roleId').where('roleKey', '=', 'common').executeTakeFirst();
+        if (common) await trx.insertInto('sysUserRole').values({ userId: user.userId, roleId: common.roleId }).execute();
+        await trx
+          .updateTable('sysPlatform')
+          .set((eb) => ({ registerNum: eb('registerNum', '+', 1) }))
+          .where('id', '=', 1)
+          .execute();
+      });
+      return ok(undefined, `恭喜你，您的账号 ${name} 注册成功！`);
+    },
+  );
+
+  app.post('/dev-api/api/login/logout', { config: { permission: 'login' } }, async (request) => {
+    if (request.auth) await revokeSession(db, request.auth.tokenHash);
+    return ok(undefined, '退出成功');
+  });
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the built console (dist/) on the same port as the API, with SPA fallback: any GET that is not an API call
+ * and not a file answers index.html, so refreshing a deep route (e.g. /system/user-auth/role/1) never 404s.
+ */
+export type ConsoleFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+export async function registerStatic(app: FastifyInstance): Promise<ConsoleFallback | null> {
+  const root = app.config.staticDir;
+  const index = path.join(root, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`未找到前端构建产物 ${index}，仅提供接口服务（先运行 npm run build）`);
+    return null;
+  }
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  // Re-read index.html when a new build replaced it, so a rebuild while the server runs never serves stale asset names.
+  let html = fs.readFileSync(index, 'utf8');
+  let htmlMtime = fs.statSync(index).mtimeMs;
+  const currentHtml = () => {
+    try {
+      const mtime = fs.statSync(index).mtimeMs;
+      if (mtime !== htmlMtime) {
+        html = fs.readFileSync(index, 'utf8');
+        htmlMtime = mtime;
+      }
+    } catch {
+      // Mid-rebuild: keep serving the last good page.
+    }
+    return html;
+  };
+  return (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '资源不存在' });
+    // Files under assets/ that are missing are real 404s (a stale bundle), everything else is a console route.
+    if (url.startsWith('/assets/')) return reply.status(404).send('Not Found');
+    const file = path.join(root, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
+    if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(currentHtml());
+  };
+}

@@ -1,0 +1,256 @@
+// Built-in tool site for the console's tool cabinet (server/toolbox/routes.ts). Plain script, no build step.
+// The console opens it in a sandboxed iframe at /toolbox/#/<tool>?data=<base64 JSON {token, query, roleId, hostname}>.
+(() => {
+  const app = document.getElementById('app');
+  const title = document.getElementById('title');
+  let session = { token: '', query: {}, roleId: 0, hostname: '' };
+
+  const TOOLS = {
+    'score-segment': { title: '一分一段', render: scoreSegment },
+    'batch-line': { title: '批次线', render: batchLines },
+    'same-score': { title: '同分去向', render: sameScore },
+    'school-score': { title: '院校分数线', render: (el) => schools(el, '') },
+    'school-library': { title: '院校库', render: (el) => schools(el, '') },
+    'double-first-class': { title: '双一流', render: (el) => schools(el, '双一流') },
+    'major-score': { title: '专业分数线', render: majorLines },
+  };
+  const LATER = {
+    'plan-general': '普通批招生计划',
+    'plan-advance': '提前批招生计划',
+    'major-library': '专业库',
+    'career-library': '职业库',
+    'school-rank': '院校排名',
+    'subject-review': '学科评估',
+    'subject-selection': '选科查询',
+    diagnosis: '诊断换算',
+  };
+
+  const esc = (v) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+  function decodeData(text) {
+    try {
+      const bin = atob(decodeURIComponent(text));
+      const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Tells the console the session is gone; the console shows 系统提示 / 重新登录. */
+  function tokenExpired() {
+    window.parent.postMessage({ type: 'tokenExpired' }, '*');
+  }
+
+  async function api(path, params) {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(params || {})) if (v !== '' && v !== undefined && v !== null) qs.set(k, v);
+    const res = await fetch(`/toolbox/api/${path}${qs.size ? `?${qs}` : ''}`, { headers: { Authorization: `Bearer ${session.token}` } });
+    let body;
+    try {
+      body = await res.json();
+    } catch {
+      throw new Error(`工具接口异常（HTTP ${res.status}），请稍后重试`);
+    }
+    if (body.code === 401) {
+      tokenExpired();
+      throw new Error(body.msg || '登录状态已过期，请重新登录');
+    }
+    if (body.code !== 200) throw new Error(body.msg || '查询失败');
+    return body.data;
+  }
+
+  function fail(el, error) {
+    el.innerHTML = `<p class="error">${esc(error.message)}</p>`;
+  }
+
+  function table(columns, rows) {
+    if (!rows.length) return '<p class="muted">没有符合条件的数据</p>';
+    const head = columns.map((c) => `<th>${esc(c[1])}</th>`).join('');
+    const body = rows.map((r) => `<tr>${columns.map((c) => `<td>${typeof c[2] === 'function' ? c[2](r) : esc(r[c[0]] ?? '--')}</td>`).join('')}</tr>`).join('');
+    return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+  }
+
+  function pager(el, total, pageNum, pageSize, go) {
+    const pages = Math.max(1, Math.ceil(total / pageSize));
+    const div = document.createElement('div');
+    div.className = 'pager';
+    div.innerHTML = `<span class="muted">共 ${total} 条，第 ${pageNum}/${pages} 页</span><button class="plain" ${pageNum <= 1 ? 'disabled' : ''}>上一页</button><button class="plain" ${pageNum >= pages ? 'disabled' : ''}>下一页</button>`;
+    const [prev, next] = div.querySelectorAll('button');
+    prev.onclick = () => go(pageNum - 1);
+    next.onclick = () => go(pageNum + 1);
+    el.appendChild(div);
+  }
+
+  function scoreSegment(el) {
+    el.innerHTML = `<div class="card"><form id="f"><label>分数 <input name="score" type="number" min="0" max="900" required placeholder="如 600" value="${esc(session.query.score ?? '')}"></label><button>查询位次</button></form><div id="r"></div></div><div class="card"><h3>一分一段表（每分一段）</h3><div id="t" class="muted">正在加载…</div></div>`;
+    const r = el.querySelector('#r');
+    el.querySelector('#f').onsubmit = async (e) => {
+      e.preventDefault();
+      const score = new FormData(e.target).get('score');
+      try {
+        const d = await api('score-segment', { score });
+        r.innerHTML = `<p class="result">${esc(d.year)} 年${esc(d.track)} ${esc(d.score)} 分：累计位次 <b>${esc(d.cumulativeRank)}</b>，本分数 ${esc(d.count)} 人${d.note ? `（${esc(d.note)}）` : ''}</p>`;
+      } catch (error) {
+        fail(r, error);
+      }
+    };
+    api('score-segment', {})
+      .then((d) => {
+        el.querySelector('#t').innerHTML = table(
+          [
+            ['score', '分数'],
+            ['count', '本段人数'],
+            ['cumulativeRank', '累计人数（位次）'],
+          ],
+          d.rows,
+        );
+      })
+      .catch((error) => fail(el.querySelector('#t'), error));
+  }
+
+  async function batchLines(el) {
+    el.innerHTML = '<div class="card" id="t">正在加载…</div>';
+    try {
+      const d = await api('batch-lines');
+      el.querySelector('#t').innerHTML = table(
+        [
+          ['year', '年份'],
+          ['track', '科类'],
+          ['batch', '批次'],
+          ['minScore', '分数线'],
+        ],
+        d.rows,
+      );
+    } catch (error) {
+      fail(el.querySelector('#t'), error);
+    }
+  }
+
+  function sameScore(el) {
+    el.innerHTML = `<div class="card"><form id="f"><label>分数 <input name="score" type="number" min="0" max="900" required placeholder="如 600" value="${esc(session.query.score ?? '')}"></label><label>分差 <select name="range"><option value="0">同分</option><option value="1">±1</option><option value="2">±2</option></select></label><button>查询去向</button></form><div id="r" class="muted">输入分数，查看最低录取分与之相同的院校专业。</div></div>`;
+    const r = el.querySelector('#r');
+    el.querySelector('#f').onsubmit = async (e) => {
+      e.preventDefault();
+      const f = new FormData(e.target);
+      try {
+        const d = await api('same-score', { score: f.get('score'), range: f.get('range') });
+        r.className = '';
+        r.innerHTML = `<p>${esc(d.year)} 年最低分 ${esc(d.score)}${d.range ? `±${esc(d.range)}` : ''} 分的专业：${esc(d.total)} 个</p>${table(
+          [
+            ['schoolName', '院校'],
+            ['majorName', '专业'],
+            ['minScore', '最低分'],
+            ['minRank', '最低位次'],
+            ['city', '城市'],
+          ],
+          d.rows,
+        )}`;
+      } catch (error) {
+        fail(r, error);
+      }
+    };
+  }
+
+  function schools(el, tag) {
+    el.innerHTML = `<div class="card"><form id="f"><label>院校名称 <input name="name" maxlength="40" placeholder="如 山东大学"></label><label>所在省份 <input name="province" maxlength="20" placeholder="如 山东"></label><button>查询</button></form><div id="r"></div></div>`;
+    const r = el.querySelector('#r');
+    const load = async (pageNum) => {
+      const f = new FormData(el.querySelector('#f'));
+      try {
+        const d = await api('schools', { name: f.get('name'), province: f.get('province'), tag, pageNum, pageSize: 20 });
+        r.innerHTML = table(
+          [
+            ['schoolCode', '代码'],
+            ['name', '院校'],
+            ['province', '省份'],
+            ['city', '城市'],
+            [
+              'tags',
+              '标签',
+              (row) =>
+                row.tags
+                  ? row.tags
+                      .split('|')
+                      .map((t) => `<span class="tag">${esc(t)}</span>`)
+                      .join('')
+                  : '--',
+            ],
+            ['minScore', '最低分'],
+            ['minRank', '最低位次'],
+          ],
+          d.rows,
+        );
+        pager(r, d.total, pageNum, 20, load);
+      } catch (error) {
+        fail(r, error);
+      }
+    };
+    el.querySelector('#f').onsubmit = (e) => {
+      e.preventDefault();
+      load(1);
+    };
+    load(1);
+  }
+
+  function majorLines(el) {
+    el.innerHTML = `<div class="card"><form id="f"><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 计算机"></label><button>查询</button></form><div id="r"></div></div>`;
+    const r = el.querySelector('#r');
+    const load = async (pageNum) => {
+      const f = new FormData(el.querySelector('#f'));
+      try {
+        const d = await api('major-lines', { school: f.get('school'), major: f.get('major'), pageNum, pageSize: 20 });
+        r.innerHTML = table(
+          [
+            ['schoolName', '院校'],
+            ['majorName', '专业'],
+            ['year', '年份'],
+            ['minScore', '最低分'],
+            ['minRank', '最低位次'],
+          ],
+          d.rows,
+        );
+        pager(r, d.total, pageNum, 20, load);
+      } catch (error) {
+        fail(r, error);
+      }
+    };
+    el.querySelector('#f').onsubmit = (e) => {
+      e.preventDefault();
+      load(1);
+    };
+    load(1);
+  }
+
+  function route() {
+    const hash = location.hash.replace(/^#\/?/, '');
+    const [name, qs] = hash.split('?');
+    const data = new URLSearchParams(qs || '').get('data');
+    if (data) {
+      const decoded = decodeData(data);
+      if (decoded && typeof decoded.token === 'string') session = { ...session, ...decoded, query: decoded.query || {} };
+    }
+    if (!session.token) {
+      app.innerHTML = '<p class="error">缺少登录信息，请从控制台的工具箱打开本工具。</p>';
+      return;
+    }
+    const tool = TOOLS[name];
+    if (tool) {
+      title.textContent = tool.title;
+      document.title = `${tool.title} - 工具箱`;
+      document.getElementById('province').textContent = '山东 · 2025 年数据';
+      tool.render(app);
+      return;
+    }
+    const later = LATER[name];
+    title.textContent = later || '工具箱';
+    app.innerHTML = later
+      ? `<div class="card"><p>${esc(later)}需要招生计划等数据，随志愿填报模块提供。</p><p class="muted">现可使用：${Object.values(TOOLS)
+          .map((t) => esc(t.title))
+          .join('、')}。</p></div>`
+      : `<div class="card"><p class="error">没有名为“${esc(name)}”的工具。</p></div>`;
+  }
+
+  window.addEventListener('hashchange', route);
+  route();
+})();

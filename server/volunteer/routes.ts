@@ -1,0 +1,198 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RoutePermission } from '../app.js';
+import { fail, ok, page } from '../http/envelope.js';
+import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
+import { actorOf } from './common.js';
+import { type ExportFile, planExcel, planPdf } from './export.js';
+import {
+  advanceChance,
+  areaChilds,
+  autofillPlan,
+  enrollmentChance,
+  getProvince,
+  gkbInfo,
+  likeAdd,
+  likeDel,
+  likeList,
+  majorDetail,
+  majorRecommend,
+  ordinaryBatchFilter,
+  resolveSubject,
+  schoolHome,
+  scoreSchool,
+  scoreStageFilter,
+  scoreStageInfo,
+} from './filling.js';
+import { planInfo, savePlan, sortPlan, transition } from './plans.js';
+import { actionHistory, distribute, examineList, expertList, finalPlan, planReport, submissionHistory } from './review.js';
+import { createShare, shareInfo } from './share.js';
+import { createStudent, editStudent, listStudents, loadStudent, studentView } from './students.js';
+
+/** Permission strings (server/db/seed/menus.ts). */
+export const PERM = {
+  filling: 'volunteer:filling:list',
+  planList: 'volunteer:plan:list',
+  planSave: 'volunteer:plan:save',
+  planSubmit: 'volunteer:plan:submit',
+  studentAdd: 'volunteer:student:add',
+  studentEdit: 'volunteer:student:edit',
+  examineList: 'volunteer:examine:list',
+  examineApprove: 'volunteer:examine:approve',
+  approvalList: 'volunteer:approval:list',
+  approvalDistribute: 'volunteer:approval:distribute',
+  appointmentList: 'volunteer:appointment:list',
+  appointmentAdd: 'volunteer:appointment:add',
+  appointmentEdit: 'volunteer:appointment:edit',
+  appointmentRemove: 'volunteer:appointment:remove',
+  majorRecommend: 'volunteer:major:recommend',
+} as const;
+
+type Params = Record<string, unknown>;
+type Handler = (p: Params, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** Query and body merged (body wins); a non-object body counts as empty. */
+function params(request: FastifyRequest): Params {
+  const q = request.query && typeof request.query === 'object' ? (request.query as Params) : {};
+  const b = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
+  return { ...q, ...b };
+}
+
+function sendFile(reply: FastifyReply, f: ExportFile) {
+  const name = encodeURIComponent(f.filename);
+  return reply
+    .header('content-type', f.contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${name}`)
+    .header('download-filename', name)
+    .header('access-control-expose-headers', 'download-filename, content-disposition')
+    .send(f.data);
+}
+
+export async function volunteerRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  const route = (methods: Array<'GET' | 'POST'>, url: string, permission: RoutePermission, handler: Handler, sensitive = false) => {
+    app.route({ method: methods, url, config: { permission, sensitive }, handler: (request, reply) => handler(params(request), request, reply) });
+  };
+  const post = (url: string, permission: RoutePermission, handler: Handler, sensitive = false) => route(['POST'], url, permission, handler, sensitive);
+  const read = (url: string, permission: RoutePermission, handler: Handler) => route(['GET', 'POST'], url, permission, handler);
+  const actor = (request: FastifyRequest) => actorOf(request.auth);
+
+  // ---- students ----
+  read('/dev-api/api/index/subscriber', PERM.planList, async (p, r) => {
+    const { rows, total } = await listStudents(db, actor(r), p);
+    return page(rows, total);
+  });
+  post('/dev-api/api/Subscriber/info', PERM.planList, async (p, r) => ok(await studentView(db, await loadStudent(db, actor(r), p.studentId))));
+  post('/dev-api/api/Subscriber/add', PERM.studentAdd, async (p, r) => ok(await createStudent(db, actor(r), p), '新增成功'));
+  post('/appv2/api/index/editUser', PERM.studentEdit, async (p, r) => ok(await editStudent(db, actor(r), p), '修改成功'));
+  post('/dev-api/api/FillingSelectAll/updateEnterScore', PERM.studentEdit, async (p, r) =>
+    ok(
+      await editStudent(db, actor(r), { studentId: p.studentId, version: p.version, score: p.score, ...('rank' in p ? { rank: p.rank } : { rank: null }) }),
+      '修改成功',
+    ),
+  );
+
+  // ---- filling queries ----
+  const chance = async (p: Params, r: FastifyRequest, forceAll = false) => {
+    const { cat, subject } = await resolveSubject(db, actor(r), p);
+    const { rows, total, ...extra } = await enrollmentChance(db, cat, subject, forceAll ? { ...p, all: 1 } : p);
+    return { ...page(rows, total), ...extra };
+  };
+  post('/appv2/api/Filling/schoolEnrollChance', PERM.filling, (p, r) => chance(p, r));
+  post('/appv2/api/index/schoolEnrollChance', PERM.filling, (p, r) => chance(p, r), true);
+  read('/dev-api/api/FillingSelectAll/schoolEnrollChance1', PERM.filling, (p, r) => chance(p, r, true));
+  const advance = async (p: Params, r: FastifyRequest) => {
+    const { msg, rows, total, ...extra } = await advanceChance(db, actor(r), p);
+    return { ...page(rows, total), msg, ...extra };
+  };
+  post('/appv2/api/Filling/schoolEnrollChance_pre', PERM.filling, advance);
+  post('/appv2/api/Filling/pre_batch', PERM.filling, advance);
+  post('/appv2/api/Filling/schoolEnrollChance_auto', PERM.filling, async (p, r) => {
+    if (p.studentId == null || p.studentId === '') throw fail('请选择学生');
+    const { cat, subject } = await resolveSubject(db, actor(r), p);
+    return ok(await autofillPlan(db, cat, subject, p));
+  });
+  post('/dev-api/api/FillingSelectAll/scoreSchool', PERM.filling, async (p, r) => ok(await scoreSchool(db, actor(r), p)));
+  read('/appv2/api/index/scoreStageFilter', PERM.filling, async (p) => ok(await scoreStageFilter(db, p)));
+  read('/appv2/api/index/scoreStageInfo', PERM.filling, async (p) => {
+    const { rows, total, ...extra } = await scoreStageInfo(db, p);
+    return { ...page(rows, total), ...extra };
+  });
+  read('/appv2/api/index/gkbInfo', PERM.filling, async (p) => ok(await gkbInfo(db, p)));
+  read('/appv2/api/index/schoolHome', PERM.filling, async (p, r) => ok(await schoolHome(db, actor(r), p)));
+  read('/appv2/api/index/majorDetail', PERM.filling, async (p, r) => ok(await majorDetail(db, actor(r), p)));
+  read('/appv2/api/index/areaChilds', PERM.filling, async (p) => ok(await areaChilds(db, p)));
+  post('/dev-api/api/toolbox/getProvince', PERM.filling, async () => ok(await getProvince(db)));
+  post('/dev-api/api/toolbox/OrdinaryBatchFiter', PERM.filling, async (p) => ok(await ordinaryBatchFilter(db, p)));
+  post('/appv2/api/index/likeList', PERM.filling, async (p, r) => ok(await likeList(db, actor(r), p.studentId)));
+  post('/appv2/api/index/likeAdd', PERM.filling, async (p, r) => ok(await likeAdd(db, actor(r), p), '收藏成功'));
+  post('/appv2/api/index/likeDel', PERM.filling, async (p, r) => {
+    await likeDel(db, actor(r), p);
+    return ok(undefined, '已取消收藏');
+  });
+  post('/dev-api/api/majorRecommend/list', PERM.majorRecommend, async (p, r) => ok(await majorRecommend(db, actor(r), p)));
+
+  // ---- plans ----
+  const save: Handler = async (p, r) => ok(await savePlan(db, actor(r), p), '保存成功');
+  post('/dev-api/api/Subscriber/save', PERM.planSave, save);
+  post('/appv2/api/index/zySave', PERM.planSave, save);
+  post('/appv2/api/index/saveSort', PERM.planSave, async (p, r) => ok(await sortPlan(db, actor(r), p), '排序已保存'));
+  post('/appv2/api/index/zyInfo', PERM.planList, async (p, r) => ok(await planInfo(db, actor(r), p.studentId)));
+  post('/dev-api/api/Subscriber/submit', PERM.planSubmit, async (p, r) => {
+    const res = await transition(db, actor(r), 'submit', p);
+    return ok(res.data, res.msg);
+  });
+  post('/dev-api/api/Subscriber/unsubmit', PERM.planSubmit, async (p, r) => {
+    const res = await transition(db, actor(r), 'unsubmit', p);
+    return ok(res.data, res.msg);
+  });
+  post('/appv2/api/Subscriber/submitHis', PERM.planList, async (p, r) => ok(await submissionHistory(db, actor(r), p.studentId)));
+  post('/dev-api/api/Subscriber/history', PERM.planList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
+  post('/dev-api/api/Subscriber/report', PERM.planList, async (p, r) => ok(await planReport(db, actor(r), p.studentId)));
+  post('/appv2/api/index/downloadZYpdf', PERM.planList, async (p, r, reply) => sendFile(reply, await planPdf(db, actor(r), p.studentId)));
+  post('/dev-api/api/Subscriber/exportZY', PERM.planList, async (p, r, reply) => sendFile(reply, await planExcel(db, actor(r), p.studentId)));
+  post('/appv2/api/index/shareZY', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, false), '分享链接已生成'));
+  post('/appv2/api/index/shareZYNew', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, true), '新的分享链接已生成'));
+  app.get('/appv2/api/index/shareInfo', { config: { permission: 'public' } }, async (request) => ok(await shareInfo(db, params(request).token)));
+
+  // ---- approvals ----
+  read('/dev-api/api/Examine/list', PERM.examineList, async (p, r) => {
+    const { rows, total } = await examineList(db, actor(r), p);
+    return page(rows, total);
+  });
+  post('/dev-api/api/Examine/approve', PERM.examineApprove, async (p, r) => {
+    const res = await transition(db, actor(r), 'approve', p);
+    return ok(res.data, res.msg);
+  });
+  post('/dev-api/api/Examine/reject', PERM.examineApprove, async (p, r) => {
+    const res = await transition(db, actor(r), 'reject', p);
+    return ok(res.data, res.msg);
+  });
+  post('/dev-api/api/Examine/history', PERM.examineList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
+  post('/dev-api/api/experts/finalPlan', PERM.planList, async (p, r) => ok(await finalPlan(db, actor(r), p.studentId)));
+
+  // ---- leader advance approval ----
+  read('/dev-api/api/AdvanceApproval/experts', PERM.approvalList, async () => ok(await expertList(db)));
+  read('/dev-api/api/AdvanceApproval/students', PERM.approvalList, async (p, r) => {
+    const { rows, total } = await listStudents(db, actor(r), p);
+    return page(rows, total);
+  });
+  post('/dev-api/api/AdvanceApproval/distribute', PERM.approvalDistribute, async (p, r) => {
+    const res = await distribute(db, actor(r), p);
+    return ok({ count: res.count, expertId: res.expertId }, `已将 ${res.count} 名学生分配给 ${res.expertName}`);
+  });
+
+  // ---- appointments ----
+  read('/dev-api/api/appointment/list', PERM.appointmentList, async (p, r) => {
+    const { rows, total } = await listAppointments(db, actor(r), p);
+    return page(rows, total);
+  });
+  post('/dev-api/api/appointment/info', PERM.appointmentList, async (p, r) => ok(await appointmentInfo(db, actor(r), p.appointmentId)));
+  post('/dev-api/api/appointment/add', PERM.appointmentAdd, async (p, r) => ok(await addAppointment(db, actor(r), p), '预约成功'));
+  post('/dev-api/api/appointment/edit', PERM.appointmentEdit, async (p, r) => ok(await editAppointment(db, actor(r), p), '修改成功'));
+  post('/dev-api/api/appointment/remake', PERM.appointmentEdit, async (p, r) => ok(await remakeAppointment(db, actor(r), p), '改约成功'));
+  post('/dev-api/api/appointment/remove', PERM.appointmentRemove, async (p, r) => {
+    await removeAppointment(db, actor(r), p);
+    return ok(undefined, '删除成功');
+  });
+}
