@@ -1,0 +1,84 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import { type ReactNode, useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import { setFeedback, setSessionExpiredHandler } from '@/api/request';
+import { dataProvider } from '@/engine/provider';
+import { SettingsProvider, useLayoutSettings } from '@/layout/settings/SettingsContext';
+import { accessControlProvider } from '@/providers/accessControlProvider';
+import { authProvider, clearSession } from '@/providers/authProvider';
+import { AppRoutes } from '@/router/AppRoutes';
+import { loadPlatform } from '@/session/loadSession';
+import { useSession } from '@/session/sessionStore';
+import { darkShades, lightShades, normalizeHex } from '@/utils/theme';
+import { resources } from '../resources.config';
+
+/** antd theme from the layout settings: the chosen colour drives the primary token and the --zy-* shade variables. */
+function ThemedConfig({ children }: { children: ReactNode }) {
+  const { settings } = useLayoutSettings();
+  const primary = normalizeHex(settings.theme) ?? '#409EFF';
+  useEffect(() => {
+    const style = document.documentElement.style;
+    style.setProperty('--zy-primary', primary);
+    for (const [i, c] of lightShades(primary).entries()) style.setProperty(`--zy-primary-light-${i + 1}`, c);
+    for (const [i, c] of darkShades(primary).entries()) style.setProperty(`--zy-primary-dark-${i + 1}`, c);
+  }, [primary]);
+  return (
+    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: primary, colorInfo: primary, colorLink: primary } }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** Gives the http layer the antd App context (themed toasts, notifications and dialogs). */
+function FeedbackBridge() {
+  const api = AntdApp.useApp();
+  useEffect(() => {
+    setFeedback(api);
+    return () => setFeedback(null);
+  }, [api]);
+  return null;
+}
+
+/**
+ * Providers wired in one place: layout settings, antd (zh_CN, theme colour), Refine (router + auth + access, and the
+ * schema engine's data provider and resources from resources.config.ts).
+ */
+export default function App() {
+  const { platform } = useSession();
+  useEffect(() => {
+    loadPlatform();
+    // 重新登录 after an expired session: sign out locally and go to /index (which leads to the sign-in page).
+    setSessionExpiredHandler(() => {
+      clearSession();
+      window.location.href = '/index';
+    });
+  }, []);
+  useEffect(() => {
+    if (platform?.title) document.title = platform.title;
+  }, [platform?.title]);
+
+  return (
+    <BrowserRouter>
+      <SettingsProvider>
+        <ThemedConfig>
+          <AntdApp>
+            <FeedbackBridge />
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={dataProvider}
+              resources={resources}
+              authProvider={authProvider}
+              accessControlProvider={accessControlProvider}
+              options={{ disableTelemetry: true }}
+            >
+              <AppRoutes />
+            </Refine>
+          </AntdApp>
+        </ThemedConfig>
+      </SettingsProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,190 @@
+import type { App } from 'antd';
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { getToken } from '@/utils/auth';
+import { decryptPayload, signTimestamp } from './crypto';
+import { messageFor } from './errorCode';
+import { tansParams } from './params';
+import { repeatGuard } from './repeatGuard';
+import type { Envelope } from './types';
+
+/**
+ * The console's http client (spec §8, §9). Every call is signed (Authentication + Timer), carries the bearer token,
+ * and is refused locally when it repeats the previous POST/PUT within 1000 ms. Answers are handled by code:
+ *   200 / 20000      resolve with the envelope (20000 string data decrypted first)
+ *   20001, 90001, 400333, 40033   resolve with the full envelope, no message
+ *   401 / 40310      confirm dialog 系统提示 (重新登录 / 取消); re-login signs out; reject 无效的会话，或者会话已过期，请重新登录。
+ *   500, 601         error toast; reject
+ *   44444            error toast; resolve
+ *   40000, 50000     error toast; reject
+ *   other            error notification; reject
+ * Callers pick `data`, `rows`, `msg` from the resolved envelope (see api/*.ts).
+ */
+export const TIMEOUT_MS = 20000;
+export const SESSION_EXPIRED_MESSAGE = '无效的会话，或者会话已过期，请重新登录。';
+const PASS_THROUGH = new Set([20001, 90001, 400333, 40033]);
+const TOAST_AND_REJECT = new Set([500, 601, 40000, 50000]);
+
+/** Per-request switches, as RuoYi's headers: isToken false = no bearer; repeatSubmit false = no repeat guard. */
+export interface RequestOptions {
+  isToken?: boolean;
+  repeatSubmit?: boolean;
+  /** Ask the server for an encrypted answer (authEncode=1). */
+  encrypt?: boolean;
+  /** Do not show any message for a failed answer (the caller shows its own). */
+  silent?: boolean;
+}
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    options?: RequestOptions;
+  }
+}
+
+/** Thrown for every rejected call; `code` is the answer's code (or 0 for transport errors). */
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    public readonly code: number,
+    public readonly envelope?: Envelope,
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+// Toasts, notifications and the confirm dialog come from antd's App context once the console is mounted; before
+// that (and in tests) the static methods are used.
+type Feedback = Pick<ReturnType<typeof App.useApp>, 'message' | 'notification' | 'modal'>;
+let feedback: Feedback | null = null;
+export function setFeedback(f: Feedback | null): void {
+  feedback = f;
+}
+async function ui(): Promise<Feedback> {
+  if (feedback) return feedback;
+  const { message, notification, Modal } = await import('antd');
+  return { message, notification, modal: Modal } as unknown as Feedback;
+}
+
+let onSessionExpired: () => void = () => {};
+/** What 重新登录 does: the app clears the session and goes to /index. */
+export function setSessionExpiredHandler(handler: () => void): void {
+  onSessionExpired = handler;
+}
+
+// Only one expiry dialog at a time, however many calls fail together.
+let expiryDialogOpen = false;
+async function confirmSessionExpired(): Promise<void> {
+  if (expiryDialogOpen) return;
+  expiryDialogOpen = true;
+  (await ui()).modal.confirm({
+    title: '系统提示',
+    content: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+    okText: '重新登录',
+    cancelText: '取消',
+    onOk: () => {
+      expiryDialogOpen = false;
+      onSessionExpired();
+    },
+    onCancel: () => {
+      expiryDialogOpen = false;
+    },
+  });
+}
+
+export const http = axios.create({ baseURL: '', timeout: TIMEOUT_MS, headers: { 'Content-Type': 'application/json;charset=utf-8' } });
+
+http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
+  const options = config.options ?? {};
+  const token = getToken();
+  if (token && options.isToken !== false) config.headers.set('Authorization', `Bearer ${token}`);
+  const signed = signTimestamp();
+  config.headers.set('Authentication', signed.Authentication);
+  config.headers.set('Timer', signed.Timer);
+  if (options.encrypt) {
+    const method = (config.method ?? 'get').toLowerCase();
+    if (method === 'get' || method === 'delete') config.params = { ...(config.params ?? {}), authEncode: 1 };
+    else if (config.data && typeof config.data === 'object' && !(config.data instanceof FormData)) config.data = { ...config.data, authEncode: 1 };
+    else config.params = { ...(config.params ?? {}), authEncode: 1 };
+  }
+  // GET params in RuoYi's bracket form (params[beginTime]) rather than axios' default.
+  if ((config.method ?? 'get').toLowerCase() === 'get' && config.params) {
+    const qs = tansParams(config.params as Record<string, unknown>);
+    config.url = qs ? `${config.url}${config.url?.includes('?') ? '&' : '?'}${qs}` : config.url;
+    config.params = {};
+  }
+  if (options.repeatSubmit !== false) {
+    const refusal = repeatGuard.check(config.method, config.url, config.data);
+    if (refusal) return Promise.reject(new RequestError(refusal, 0));
+  }
+  return config;
+});
+
+/** Applies the §8 table to one answer. Exported for the download helper, which sees JSON errors inside blobs. */
+export async function handleEnvelope(env: Envelope, options: RequestOptions = {}): Promise<Envelope> {
+  const code = Number(env.code ?? 200);
+  const msg = messageFor(code, env.msg);
+  if (code === 200) return env;
+  if (code === 20000) {
+    if (typeof env.data !== 'string') return env;
+    const plain = decryptPayload(env.data);
+    // Lists encrypt {rows,total}; single answers encrypt the data value.
+    if (plain && typeof plain === 'object' && 'rows' in (plain as object)) return { ...env, code: 200, ...(plain as object), data: undefined };
+    return { ...env, code: 200, data: plain };
+  }
+  if (PASS_THROUGH.has(code)) return env;
+  if (code === 401 || code === 40310) {
+    if (!options.silent) await confirmSessionExpired();
+    throw new RequestError(SESSION_EXPIRED_MESSAGE, code, env);
+  }
+  const f = options.silent ? null : await ui();
+  if (code === 44444) {
+    f?.message.error(msg);
+    return env;
+  }
+  if (TOAST_AND_REJECT.has(code)) {
+    f?.message.error(msg);
+    throw new RequestError(msg, code, env);
+  }
+  f?.notification.error({ message: msg });
+  throw new RequestError(msg, code, env);
+}
+
+http.interceptors.response.use(
+  async (response: AxiosResponse) => {
+    // Blobs (downloads) are handled by download.ts.
+    if (response.request?.responseType === 'blob' || response.config.responseType === 'blob' || response.config.responseType === 'arraybuffer') return response;
+    return { ...response, data: await handleEnvelope(response.data as Envelope, response.config.options) };
+  },
+  async (error: AxiosError | RequestError) => {
+    if (error instanceof RequestError) {
+      if (error.code === 0 && !error.envelope) (await ui()).message.warning(error.message);
+      throw error;
+    }
+    const text = transportMessage(error);
+    if (!error.config?.options?.silent) (await ui()).message.error({ content: text, duration: 5 });
+    throw new RequestError(text, error.response?.status ?? 0);
+  },
+);
+
+/** §8 transport errors: network, timeout, or a status code. */
+export function transportMessage(error: AxiosError): string {
+  const raw = error.message ?? '';
+  if (raw === 'Network Error') return '后端接口连接异常';
+  if (raw.includes('timeout')) return '系统接口请求超时';
+  if (raw.includes('Request failed with status code')) return `系统接口${raw.slice(-3)}异常`;
+  return raw || '后端接口连接异常';
+}
+
+/** A signed call resolving with the handled envelope. */
+export async function request<T = unknown>(config: AxiosRequestConfig & { options?: RequestOptions }): Promise<Envelope<T>> {
+  const response = await http.request<Envelope<T>>(config);
+  return response.data;
+}
+
+/** Shorthands that resolve with `data`. */
+export async function post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T> {
+  return (await request<T>({ url, method: 'post', data: data ?? {}, options })).data as T;
+}
+export async function get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T> {
+  return (await request<T>({ url, method: 'get', params, options })).data as T;
+}

@@ -1,0 +1,613 @@
+import { download } from './download';
+import { type RequestOptions, request } from './request';
+import type { Envelope, TablePage } from './types';
+
+/**
+ * Volunteer planning calls (spec §7.2; contract in docs/volunteer-api.md): students, acceptance-rate queries, plans,
+ * approvals, leader distribution and appointments. Every function resolves with the answer's data; failures reject
+ * with a RequestError whose message the http layer has already shown.
+ */
+
+export type Tier = '冲' | '稳' | '保';
+export const TIERS: readonly Tier[] = ['冲', '稳', '保'];
+export type TierCounts = Record<Tier, number> & { none?: number };
+export type PlanStatus = 'none' | 'draft' | 'submitted' | 'approved' | 'rejected';
+export type OptionFlag = 'unreachable' | 'wasteful';
+
+export interface Preferences {
+  regions: string[];
+  levels: string[];
+  majors: string[];
+  tuitionCap: number | null;
+}
+
+export interface Student {
+  studentId: number;
+  name: string;
+  mobile: string | null;
+  province: string;
+  examYear: number;
+  score: number | null;
+  rank: number | null;
+  rankFlag: string | null;
+  subjects: number[];
+  subjectNames: string;
+  ownerId: number;
+  ownerName: string | null;
+  planStatus: PlanStatus;
+  planStatusName: string;
+  planVersion: number;
+  planItemCount: number;
+  version: number;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface PlanSummary {
+  planId: number;
+  status: PlanStatus;
+  statusName: string;
+  version: number;
+  itemCount: number;
+  createTime?: number;
+  updateTime: number | null;
+  submitTime: number | null;
+  reviewTime: number | null;
+  reviewBy?: number | null;
+  reviewByName?: string | null;
+  reviewComment: string | null;
+}
+
+export interface StudentInfo extends Student {
+  preferences: Preferences;
+  remark: string | null;
+  plan: PlanSummary | null;
+}
+
+export interface StudentQuery {
+  pageNum: number;
+  pageSize: number;
+  name?: string;
+  mobile?: string;
+  ownerId?: number;
+  planStatus?: PlanStatus;
+  scoreMin?: number;
+  scoreMax?: number;
+  unassigned?: 1;
+}
+
+export interface StudentInput {
+  name?: string;
+  mobile?: string | null;
+  province?: string;
+  examYear?: number;
+  score?: number | null;
+  rank?: number | null;
+  subjects?: number[];
+  preferences?: Preferences;
+  remark?: string | null;
+  ownerId?: number;
+}
+
+/** One admission option (a school + major line) with the engine's estimate for the student. */
+export interface ChanceRow {
+  lineId: number;
+  schoolCode: string;
+  schoolName: string;
+  province: string | null;
+  city: string | null;
+  tags: string[];
+  level: string | null;
+  isPublic: number | null;
+  majorName: string | null;
+  groupCode: string | null;
+  years?: Array<{ year: number; minScore: number | null; minRank: number | null }>;
+  minScore: number | null;
+  minRank: number | null;
+  probability: number | null;
+  probabilityText: string | null;
+  tier: Tier | null;
+  flags?: OptionFlag[];
+  method?: 'rank' | 'score-diff' | 'none';
+  estimatedRank?: number | null;
+  explanation?: string | ExplanationDetail;
+  liked?: boolean;
+  inPlan?: boolean;
+}
+
+/** The engine's explanation, when the server sends it as an object rather than one line of text. */
+export interface ExplanationDetail {
+  method: 'rank' | 'score-diff' | 'none';
+  years: Array<{ year: number; weight: number; minScore: number | null; minRank: number | null; scaledRank?: number; lineDiff?: number }>;
+  estimate: number | null;
+  sigma: number | null;
+  student: number | null;
+  probability: number | null;
+  tier: Tier | null;
+  planFactor?: number | null;
+  referenceScore?: number | null;
+  flags?: OptionFlag[];
+  text: string;
+}
+
+export interface ChanceStudent {
+  studentId?: number;
+  name?: string;
+  score: number;
+  rank: number | null;
+  rankFlag?: string | null;
+  province: string;
+  year: number;
+}
+
+/** Filters of the acceptance-rate queries (schoolEnrollChance and friends). */
+export interface ChanceQuery {
+  studentId?: number;
+  score?: number;
+  rank?: number;
+  province?: string;
+  region?: string[];
+  city?: string;
+  level?: string;
+  tags?: string[];
+  isPublic?: 0 | 1;
+  keyword?: string;
+  schoolName?: string;
+  majorName?: string;
+  schoolCode?: string;
+  tier?: Tier[];
+  includeUnreachable?: boolean;
+  usePreferences?: 0 | 1;
+  sort?: 'rank' | 'probability' | 'score';
+  pageNum?: number;
+  pageSize?: number;
+  all?: 1;
+}
+
+export interface ChanceResult {
+  rows: ChanceRow[];
+  total: number;
+  student: ChanceStudent | null;
+  tierCounts: TierCounts;
+  notes: string[];
+}
+
+export interface AdvanceChanceResult extends ChanceResult {
+  available: boolean;
+  message: string;
+}
+
+export interface PlanItem {
+  sort: number;
+  lineId: number;
+  schoolCode: string;
+  schoolName: string;
+  majorName: string | null;
+  groupCode: string | null;
+  province: string | null;
+  city: string | null;
+  tags: string[];
+  minScore: number | null;
+  minRank: number | null;
+  tier: Tier | null;
+  probability: number | null;
+  probabilityText: string | null;
+  obey: boolean | null;
+  currentProbability?: number | null;
+  currentTier?: Tier | null;
+}
+
+export interface GradientWarning {
+  code: string;
+  message: string;
+  positions: number[];
+}
+
+export interface PlanInfo {
+  student: Student;
+  plan: PlanSummary | null;
+  items: PlanItem[];
+  warnings: GradientWarning[];
+  slotLimit: number;
+}
+
+export interface SaveResult {
+  planId: number;
+  studentId: number;
+  status: PlanStatus;
+  version: number;
+  itemCount: number;
+  items: PlanItem[];
+  warnings: GradientWarning[];
+}
+
+export interface ProvinceRules {
+  province: string;
+  mode: string;
+  subjectType: number;
+  zyType: number;
+  zyTypeName: string;
+  slotLimit: number;
+  groupMajorLimit: number;
+  cohortSize: number | null;
+  years: number[];
+  batches: string[];
+  tracks: string[];
+  batchLines: Array<{ year: number; track: string; batch: string; minScore: number }>;
+  subjects: Array<{ id: number; name: string }>;
+  notes: string[];
+}
+
+export interface FilterChoices {
+  province: string;
+  year: number;
+  batch: string;
+  regions: Array<{ value: string | null; label: string; count: number }>;
+  tags: Array<{ value: string; count: number }>;
+  levels: Array<{ value: string; count?: number }>;
+  isPublic: Array<{ value: number; label?: string; count?: number }>;
+  tiers: Tier[];
+  notes: string[];
+}
+
+export interface Provinces {
+  examProvinces: Array<{ province: string; mode: string; subjectType: number; zyType: number; slotLimit: number }>;
+  schoolProvinces: Array<{ province: string | null; schoolCount: number; cities: string[] }>;
+}
+
+export interface School {
+  schoolCode: string;
+  name: string;
+  province: string | null;
+  city: string | null;
+  tags: string[];
+  level: string | null;
+  isPublic: number | null;
+}
+
+export interface SchoolHome {
+  school: School;
+  stats: { majorCount: number; minScore: number | null; maxScore: number | null; minRank: number | null; year: number };
+  tabs: Array<{ index: number; key: string; name: string; available: boolean; content: string }>;
+  lines: ChanceRow[];
+}
+
+export interface MajorDetail {
+  majorName: string;
+  modules: Array<{ name: string; key: string; content: string; available: boolean }>;
+  schools: ChanceRow[];
+  stats: { schoolCount: number; minScore: number | null; maxScore: number | null };
+}
+
+export interface AutofillProposal {
+  items: Array<ChanceRow & { sort: number; filledFor: Tier }>;
+  requested: Record<Tier, number>;
+  effectiveCounts: Record<Tier, number>;
+  shortfalls: Array<{ tier: Tier; requested: number; own: number; borrowed: number; missing: number }>;
+  notes: string[];
+  warnings: GradientWarning[];
+  slotLimit: number;
+}
+
+export interface Submission {
+  submissionId: number;
+  planVersion: number;
+  itemCount: number;
+  status: 'submitted' | 'approved' | 'rejected' | 'withdrawn';
+  statusName: string;
+  submitBy: number;
+  submitByName: string | null;
+  submitTime: number;
+  reviewBy: number | null;
+  reviewByName: string | null;
+  reviewTime: number | null;
+  comment: string | null;
+  items: PlanItem[];
+}
+
+export interface PlanAction {
+  actionId: number;
+  action: string;
+  actionName: string;
+  fromStatus: PlanStatus | null;
+  toStatus: PlanStatus | null;
+  version: number;
+  userId: number;
+  userName: string;
+  nickName: string | null;
+  comment: string | null;
+  createTime: number;
+}
+
+export interface PlanReport {
+  student: Student;
+  plan: PlanSummary;
+  tierDistribution: TierCounts;
+  tierShare: Record<string, number>;
+  probability: { min: number | null; max: number | null; mean: number | null };
+  changedSinceSave: Array<{ sort: number; lineId: number; savedTier: Tier | null; currentTier: Tier | null }>;
+  warnings: GradientWarning[];
+  risks: string[];
+  summary: string;
+}
+
+export interface ShareLink {
+  token: string;
+  url: string;
+  expireTime: number;
+  readOnly: boolean;
+}
+
+export interface ExamineRow {
+  planId: number;
+  studentId: number;
+  studentName: string;
+  score: number | null;
+  rank: number | null;
+  ownerId: number;
+  ownerName: string | null;
+  status: PlanStatus;
+  statusName: string;
+  version: number;
+  itemCount: number;
+  tierCounts: TierCounts;
+  submitTime: number | null;
+  submitByName: string | null;
+  reviewTime: number | null;
+  reviewByName: string | null;
+  reviewComment: string | null;
+}
+
+export interface ExamineQuery {
+  pageNum: number;
+  pageSize: number;
+  status?: 'submitted' | 'approved' | 'rejected' | 'all';
+  name?: string;
+  ownerId?: number;
+}
+
+export interface FinalPlan {
+  student: Student;
+  approvedAt: number;
+  approvedBy: number;
+  approvedByName: string | null;
+  comment: string | null;
+  planVersion: number;
+  items: PlanItem[];
+}
+
+export interface Expert {
+  userId: number;
+  userName: string;
+  nickName: string | null;
+  mobile: string | null;
+  studentCount: number;
+  draftCount: number;
+  submittedCount: number;
+  approvedCount: number;
+  rejectedCount: number;
+}
+
+export type AppointmentStatus = 'pending' | 'done' | 'cancelled' | 'remade';
+
+export interface Appointment {
+  appointmentId: number;
+  studentId: number;
+  studentName: string;
+  expertId: number;
+  expertName: string | null;
+  appointTime: number;
+  duration: number;
+  status: AppointmentStatus;
+  statusName: string;
+  remark: string | null;
+  remadeFrom: number | null;
+  version: number;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface AppointmentQuery {
+  pageNum: number;
+  pageSize: number;
+  status?: AppointmentStatus;
+  studentId?: number;
+  expertId?: number;
+  dateFrom?: number;
+  dateTo?: number;
+}
+
+export interface MajorRecommendation {
+  majorName: string;
+  matchedInterest: string | null;
+  lineCount: number;
+  reachable: number;
+  tiers: Record<Tier, number>;
+  bestProbability: number | null;
+  score: number;
+  options: ChanceRow[];
+}
+
+const data = async <T>(url: string, body: unknown = {}, options?: RequestOptions): Promise<T> =>
+  (await request<T>({ url, method: 'post', data: body, options })).data as T;
+
+const table = <T>(env: Envelope): TablePage<T> => ({ rows: (env.rows ?? []) as T[], total: env.total ?? 0 });
+
+/** Drops undefined, empty strings and empty arrays so the request carries only the filters in use. */
+export function compact<T extends object>(query: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    out[k] = v;
+  }
+  return out as Partial<T>;
+}
+
+// ——— Students ———
+
+export async function listStudents(query: StudentQuery): Promise<TablePage<Student>> {
+  return table<Student>(await request({ url: '/dev-api/api/index/subscriber', method: 'get', params: compact(query) }));
+}
+
+export const studentInfo = (studentId: number) => data<StudentInfo>('/dev-api/api/Subscriber/info', { studentId });
+
+export async function addStudent(input: StudentInput): Promise<{ student: StudentInfo; msg: string }> {
+  const env = await request<StudentInfo>({ url: '/dev-api/api/Subscriber/add', method: 'post', data: input });
+  return { student: env.data as StudentInfo, msg: env.msg };
+}
+
+export async function editStudent(studentId: number, version: number, input: StudentInput): Promise<{ student: StudentInfo; msg: string }> {
+  const env = await request<StudentInfo>({ url: '/appv2/api/index/editUser', method: 'post', data: { ...input, studentId, version } });
+  return { student: env.data as StudentInfo, msg: env.msg };
+}
+
+// ——— Filling queries ———
+
+function chanceResult(env: Envelope): ChanceResult {
+  return {
+    rows: (env.rows ?? []) as ChanceRow[],
+    total: env.total ?? 0,
+    student: (env.student as ChanceStudent | undefined) ?? null,
+    tierCounts: (env.tierCounts as TierCounts | undefined) ?? { 冲: 0, 稳: 0, 保: 0 },
+    notes: (env.notes as string[] | undefined) ?? [],
+  };
+}
+
+/** Acceptance rates for every option passing the filters (all=1: the console virtualises the table). */
+export async function enrollChance(query: ChanceQuery): Promise<ChanceResult> {
+  return chanceResult(await request({ url: '/appv2/api/Filling/schoolEnrollChance', method: 'post', data: compact(query) }));
+}
+
+/** 提前批: answers available=false with the server's explanation when the province has no advance-batch lines. */
+export async function advanceChance(query: ChanceQuery): Promise<AdvanceChanceResult> {
+  const env = await request({ url: '/appv2/api/Filling/pre_batch', method: 'post', data: compact(query) });
+  return { ...chanceResult(env), available: env.available !== false, message: env.msg };
+}
+
+export const autofillProposal = (query: ChanceQuery & { studentId: number; counts: Record<Tier, number>; allowWasteful?: boolean }) =>
+  data<AutofillProposal>('/appv2/api/Filling/schoolEnrollChance_auto', compact(query));
+
+export const provinceRules = (province?: string) => data<ProvinceRules>('/appv2/api/index/gkbInfo', compact({ province }));
+export const filterChoices = () => data<FilterChoices>('/dev-api/api/toolbox/OrdinaryBatchFiter');
+export const provinces = () => data<Provinces>('/dev-api/api/toolbox/getProvince');
+export const cities = (province: string) => data<string[]>('/appv2/api/index/areaChilds', { province });
+export const schoolHome = (schoolCode: string, studentId?: number) => data<SchoolHome>('/appv2/api/index/schoolHome', compact({ schoolCode, studentId }));
+export const majorDetail = (majorName: string, studentId?: number, schoolCode?: string) =>
+  data<MajorDetail>('/appv2/api/index/majorDetail', compact({ majorName, studentId, schoolCode }));
+
+export const likeList = (studentId: number) => data<Array<ChanceRow & { likeId: number; createTime: number }>>('/appv2/api/index/likeList', { studentId });
+export async function likeAdd(studentId: number, lineId: number): Promise<string> {
+  return (await request({ url: '/appv2/api/index/likeAdd', method: 'post', data: { studentId, lineId } })).msg;
+}
+export async function likeDel(studentId: number, lineId: number): Promise<string> {
+  return (await request({ url: '/appv2/api/index/likeDel', method: 'post', data: { studentId, lineId } })).msg;
+}
+
+export const majorRecommend = (studentId: number, limit?: number) =>
+  data<{ interests: string[]; rows: MajorRecommendation[]; notes: string[] }>('/dev-api/api/majorRecommend/list', compact({ studentId, limit }));
+
+// ——— Plans ———
+
+export const planInfo = (studentId: number) => data<PlanInfo>('/appv2/api/index/zyInfo', { studentId });
+
+export interface SaveItem {
+  lineId: number;
+  obey?: boolean | null;
+}
+
+/** Saves the whole ordered list. A stale version rejects with the server's message (and currentVersion on the envelope). */
+export async function savePlan(studentId: number, version: number, items: SaveItem[]): Promise<{ result: SaveResult; msg: string }> {
+  const env = await request<SaveResult>({ url: '/dev-api/api/Subscriber/save', method: 'post', data: { studentId, version, items } });
+  return { result: env.data as SaveResult, msg: env.msg };
+}
+
+/** Saves a new order of the same items (logged as 排序). */
+export async function saveSort(studentId: number, version: number, lineIds: number[]): Promise<{ result: SaveResult; msg: string }> {
+  const env = await request<SaveResult>({ url: '/appv2/api/index/saveSort', method: 'post', data: { studentId, version, lineIds } });
+  return { result: env.data as SaveResult, msg: env.msg };
+}
+
+export async function submitPlan(studentId: number, version: number): Promise<{ version: number; msg: string }> {
+  const env = await request<{ version: number }>({ url: '/dev-api/api/Subscriber/submit', method: 'post', data: { studentId, version } });
+  return { version: env.data?.version ?? version + 1, msg: env.msg };
+}
+
+export async function unsubmitPlan(studentId: number, version: number): Promise<{ version: number; msg: string }> {
+  const env = await request<{ version: number }>({ url: '/dev-api/api/Subscriber/unsubmit', method: 'post', data: { studentId, version } });
+  return { version: env.data?.version ?? version + 1, msg: env.msg };
+}
+
+export const submissionHistory = (studentId: number) => data<Submission[]>('/appv2/api/Subscriber/submitHis', { studentId });
+export const planHistory = (studentId: number) => data<PlanAction[]>('/dev-api/api/Subscriber/history', { studentId });
+export const examineHistory = (studentId: number) => data<PlanAction[]>('/dev-api/api/Examine/history', { studentId });
+export const planReport = (studentId: number) => data<PlanReport>('/dev-api/api/Subscriber/report', { studentId });
+export const finalPlan = (studentId: number) => data<FinalPlan>('/dev-api/api/experts/finalPlan', { studentId });
+export const shareLink = (studentId: number, renew = false) =>
+  data<ShareLink>(renew ? '/appv2/api/index/shareZYNew' : '/appv2/api/index/shareZY', { studentId });
+
+export const downloadPlanPdf = (studentId: number, name: string) =>
+  download('/appv2/api/index/downloadZYpdf', { method: 'post', data: { studentId } }, `志愿方案-${name}.pdf`);
+export const downloadPlanExcel = (studentId: number, name: string) =>
+  download('/dev-api/api/Subscriber/exportZY', { method: 'post', data: { studentId } }, `志愿方案-${name}.xlsx`);
+
+// ——— Approvals ———
+
+export async function listExamine(query: ExamineQuery): Promise<TablePage<ExamineRow>> {
+  return table<ExamineRow>(await request({ url: '/dev-api/api/Examine/list', method: 'get', params: compact(query) }));
+}
+
+export async function approvePlan(studentId: number, version: number, comment?: string): Promise<string> {
+  return (await request({ url: '/dev-api/api/Examine/approve', method: 'post', data: compact({ studentId, version, comment }) })).msg;
+}
+
+export async function rejectPlan(studentId: number, version: number, comment: string): Promise<string> {
+  return (await request({ url: '/dev-api/api/Examine/reject', method: 'post', data: { studentId, version, comment } })).msg;
+}
+
+// ——— Leader advance approval ———
+
+export const listExperts = () => data<Expert[]>('/dev-api/api/AdvanceApproval/experts');
+
+export async function listLeaderStudents(query: StudentQuery): Promise<TablePage<Student>> {
+  return table<Student>(await request({ url: '/dev-api/api/AdvanceApproval/students', method: 'get', params: compact(query) }));
+}
+
+export async function distribute(studentIds: number[], expertId: number): Promise<string> {
+  return (await request({ url: '/dev-api/api/AdvanceApproval/distribute', method: 'post', data: { studentIds, expertId } })).msg;
+}
+
+// ——— Appointments ———
+
+export async function listAppointments(query: AppointmentQuery): Promise<TablePage<Appointment>> {
+  return table<Appointment>(await request({ url: '/dev-api/api/appointment/list', method: 'get', params: compact(query) }));
+}
+
+export async function addAppointment(input: {
+  studentId: number;
+  expertId?: number;
+  appointTime: number;
+  duration?: number;
+  remark?: string;
+}): Promise<string> {
+  return (await request({ url: '/dev-api/api/appointment/add', method: 'post', data: compact(input) })).msg;
+}
+
+export async function editAppointment(input: {
+  appointmentId: number;
+  version: number;
+  appointTime?: number;
+  duration?: number;
+  remark?: string;
+  status?: 'done' | 'cancelled';
+}): Promise<string> {
+  return (await request({ url: '/dev-api/api/appointment/edit', method: 'post', data: compact(input) })).msg;
+}
+
+export async function remakeAppointment(input: { appointmentId: number; appointTime: number; duration?: number; remark?: string }): Promise<string> {
+  return (await request({ url: '/dev-api/api/appointment/remake', method: 'post', data: compact(input) })).msg;
+}
+
+export async function removeAppointment(appointmentId: number): Promise<string> {
+  return (await request({ url: '/dev-api/api/appointment/remove', method: 'post', data: { appointmentId } })).msg;
+}

@@ -1,0 +1,457 @@
+import { ClearOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined, UploadOutlined } from '@ant-design/icons';
+import { type BaseKey, type BaseRecord, type CrudFilter, useDeleteMany, useTable } from '@refinedev/core';
+import { App, Button, Card, Form, Space, Spin, Switch, Table, type TableColumnType, type TableProps } from 'antd';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { exportList } from '@/api/engine';
+import { request } from '@/api/request';
+import { Access } from '@/components/Access';
+import { Pagination } from '@/components/Pagination';
+import { RightToolbar, useColumnVisibility } from '@/components/RightToolbar';
+import { handleTree } from '@/utils/format';
+import { actionEndpoint, changeField, DEFAULT_PAGE_SIZE, listQuery } from '../dataProvider';
+import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef } from '../resource';
+import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
+import { displayValue, relationLabel } from './cells';
+import { EntityFormDialog, EntityFormPage } from './EntityForm';
+import { EntityShowDialog, EntityShowPage } from './EntityShow';
+import { ImportDialog } from './ImportDialog';
+import { SearchForm } from './SearchForm';
+
+/**
+ * The generic list screen of a resource (RuoYi list page): search form (显示/隐藏搜索), toolbar (新增 / 修改 / 删除 /
+ * 导入 / 导出 and override buttons) with the right toolbar (刷新, 显示/隐藏列 remembered per resource), the table with
+ * row selection, per-row 修改 / 删除 (and override actions), and the pager (10/20/30/50, default 20). Every button is
+ * behind its x-permissions string through <Access>; an action without a string is not offered at all.
+ */
+
+type Panel = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: BaseKey } | { kind: 'show'; id: BaseKey };
+
+const lazyCache = new WeakMap<PageLoader<EngineRecordPageProps>, ComponentType<EngineRecordPageProps>>();
+function lazyPage(loader: PageLoader<EngineRecordPageProps>): ComponentType<EngineRecordPageProps> {
+  let page = lazyCache.get(loader);
+  if (!page) {
+    page = lazy(loader);
+    lazyCache.set(loader, page);
+  }
+  return page;
+}
+
+/** Only when the schema declares the permission: then only for users holding it. */
+function Gate({ permission, children }: { permission?: string; children: ReactNode }) {
+  if (!permission) return null;
+  return <Access permissions={[permission]}>{children}</Access>;
+}
+
+/** An override button: behind its permission when it has one, for everyone otherwise. */
+function MaybeGate({ permission, children }: { permission?: string; children: ReactNode }) {
+  if (!permission) return children;
+  return <Access permissions={[permission]}>{children}</Access>;
+}
+
+/** Column widths by render when x-list gives none. */
+const DEFAULT_WIDTH: Partial<Record<string, number>> = { ellipsis: 200, datetime: 170, date: 110, image: 90, dict: 100, switch: 90, money: 120, link: 200 };
+
+export const deleteConfirmText = (title: string, ids: BaseKey[]) => `是否确认删除${title}编号为"${ids.join(',')}"的数据项？`;
+
+/** On / off values of a status switch column: boolean, or the first (on) and second (off) enum values. */
+function switchValues(def: ResourceDef, name: string): [unknown, unknown] {
+  const prop = def.schema.properties[name];
+  const e = prop?.enum ?? [];
+  return e.length >= 2 ? [e[0], e[1]] : [true, false];
+}
+
+export interface EntityListProps extends EnginePageProps {
+  /** Search values applied from the start (and kept by 重置), e.g. the dictionary type of a dictionary-data screen. */
+  initialSearch?: Record<string, unknown>;
+  /** Values a new record starts with. */
+  formDefaults?: Record<string, unknown>;
+}
+
+export function EntityList({ resource: def, initialSearch, formDefaults }: EntityListProps) {
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm();
+  const schema = def.schema;
+  const pk = def.primaryKey;
+  const tree = schema['x-tree'];
+  const searchFields = useMemo(() => searchFieldsOf(schema), [schema]);
+  const listColumns = useMemo(() => listColumnsOf(schema), [schema]);
+  const [showSearch, setShowSearch] = useState(true);
+  const [hidden, setHidden] = useColumnVisibility(def.name);
+  const [selectedRowKeys, setSelectedRowKeys] = useState<BaseKey[]>([]);
+  const [selectedRows, setSelectedRows] = useState<BaseRecord[]>([]);
+  const [panel, setPanel] = useState<Panel>({ kind: 'list' });
+  const [importOpen, setImportOpen] = useState(false);
+  const [expanded, setExpanded] = useState<BaseKey[] | null>(null);
+  const pageMode = schema['x-form']?.mode === 'page';
+
+  const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable<BaseRecord>({
+    resource: def.name,
+    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, mode: tree ? 'off' : 'server' },
+    filters: { initial: initialSearch ? filtersFromValues(searchFields, initialSearch) : [], defaultBehavior: 'replace' },
+    sorters: { initial: [] },
+    syncWithLocation: false,
+  });
+  const rows = useMemo(() => {
+    const data = result.data ?? [];
+    return tree ? (handleTree(data, pk, tree.parent) as BaseRecord[]) : data;
+  }, [result.data, tree, pk]);
+  useEffect(() => {
+    // A new page of rows: the old selection no longer applies.
+    if (rows) {
+      setSelectedRowKeys([]);
+      setSelectedRows([]);
+    }
+  }, [rows]);
+
+  const refresh = useCallback(() => {
+    void tableQuery.refetch();
+  }, [tableQuery]);
+  const query = useMemo(() => listQuery(schema, { pagination: { mode: 'off' }, sorters, filters }), [schema, sorters, filters]);
+  const ctx: ActionContext = { resource: def, selectedRowKeys, selectedRows, query, refresh };
+  /** After any write: the list again, and the resource's afterWrite hook (e.g. dictionaries forget their cache). */
+  const written = () => {
+    refresh();
+    def.override.afterWrite?.(ctx);
+  };
+
+  const { mutateAsync: deleteMany } = useDeleteMany();
+  const confirmDelete = (ids: BaseKey[]) => {
+    if (ids.length === 0) return;
+    modal.confirm({
+      title: '系统提示',
+      content: deleteConfirmText(def.title, ids),
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await deleteMany({ resource: def.name, ids, successNotification: false, errorNotification: false, mutationMode: 'pessimistic' });
+          message.success('删除成功');
+          setSelectedRowKeys([]);
+          setSelectedRows([]);
+          written();
+        } catch {
+          // The http layer has shown the refusal.
+        }
+      },
+    });
+  };
+
+  const toggleSwitch = (record: BaseRecord, name: string, checked: boolean) => {
+    const [on, off] = switchValues(def, name);
+    const text = checked ? '启用' : '停用';
+    modal.confirm({
+      title: '系统提示',
+      content: `确认要"${text}"${def.title}编号为"${record[pk]}"的数据项吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await changeField(schema, record, name, checked ? on : off);
+          message.success(`${text}成功`);
+        } catch {
+          // Toasted by the http layer; the switch shows the stored value again after the refresh.
+        }
+        written();
+      },
+    });
+  };
+
+  const search = () => {
+    const values = form.getFieldsValue() as Record<string, unknown>;
+    setFilters(filtersFromValues(searchFields, values) as CrudFilter[], 'replace');
+    setCurrentPage(1);
+  };
+  const reset = () => {
+    form.resetFields();
+    setFilters(initialSearch ? filtersFromValues(searchFields, initialSearch) : [], 'replace');
+    setSorters([]);
+    setCurrentPage(1);
+  };
+
+  const doExport = async () => {
+    try {
+      await exportList(actionEndpoint(schema, 'export').url, def.title, query);
+    } catch {
+      // download() has shown the message.
+    }
+  };
+
+  const confirmClean = () => {
+    modal.confirm({
+      title: '系统提示',
+      content: `是否确认清空所有${def.title}数据项？`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        const { url, method } = actionEndpoint(schema, 'clean');
+        try {
+          await request({ url, method });
+          message.success('清空成功');
+          written();
+        } catch {
+          // The http layer has shown the refusal.
+        }
+      },
+    });
+  };
+
+  const openEdit = (id: BaseKey) => setPanel({ kind: 'edit', id });
+  const close = (saved: boolean) => {
+    setPanel({ kind: 'list' });
+    if (saved) written();
+  };
+
+  const sortOrder = (name: string) => {
+    const s = sorters.find((x) => x.field === name);
+    return s ? (s.order === 'asc' ? 'ascend' : 'descend') : null;
+  };
+
+  const columns = useMemo(() => {
+    const cols: TableColumnType<BaseRecord>[] = listColumns
+      .filter((c) => !hidden.includes(c.name))
+      .map((c) => {
+        const render = c.list.render ?? 'text';
+        const custom = def.override.cells?.[c.name];
+        return {
+          key: c.name,
+          dataIndex: c.name,
+          title: c.title,
+          width: c.list.width ?? DEFAULT_WIDTH[render] ?? 140,
+          fixed: c.list.fixed,
+          align: 'center',
+          ellipsis: render === 'ellipsis' ? { showTitle: false } : undefined,
+          sorter: c.prop['x-sortable'] ? true : undefined,
+          sortOrder: c.prop['x-sortable'] ? sortOrder(c.name) : undefined,
+          sortDirections: ['descend', 'ascend'],
+          render: (value: unknown, record: BaseRecord) => {
+            if (custom) return custom(value, record);
+            if (render === 'switch') {
+              const [on] = switchValues(def, c.name);
+              const editable = def.permissions.edit;
+              return (
+                <Switch
+                  size="small"
+                  checked={value === on}
+                  aria-label={`${c.title}${record[pk]}`}
+                  disabled={!editable}
+                  onChange={(checked) => toggleSwitch(record, c.name, checked)}
+                />
+              );
+            }
+            if (c.name === pk && def.permissions.query) {
+              return (
+                <Access permissions={[def.permissions.query]} fallback={String(value ?? '')}>
+                  <Button type="link" size="small" style={{ padding: 0 }} title="详情" onClick={() => setPanel({ kind: 'show', id: value as BaseKey })}>
+                    {String(value ?? '')}
+                  </Button>
+                </Access>
+              );
+            }
+            return displayValue(c.prop, relationLabel(c.prop, record, value), render);
+          },
+        } satisfies TableColumnType<BaseRecord>;
+      });
+    const rowActions = def.override.rowActions ?? [];
+    if (def.permissions.edit || def.permissions.remove || rowActions.length > 0) {
+      cols.push({
+        key: '__actions',
+        title: '操作',
+        align: 'center',
+        fixed: 'right',
+        width: 150 + rowActions.length * 80,
+        className: 'small-padding fixed-width',
+        render: (_v, record) => (
+          <Space size={0} wrap>
+            <Gate permission={def.permissions.edit}>
+              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openEdit(record[pk] as BaseKey)}>
+                修改
+              </Button>
+            </Gate>
+            <Gate permission={def.permissions.remove}>
+              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete([record[pk] as BaseKey])}>
+                删除
+              </Button>
+            </Gate>
+            {rowActions
+              .filter((a) => !a.visible || a.visible(record))
+              .map((a) => (
+                <MaybeGate key={a.key} permission={a.permission}>
+                  <Button type="link" size="small" danger={a.danger} icon={a.icon} onClick={() => a.onClick(record, ctx)}>
+                    {a.label}
+                  </Button>
+                </MaybeGate>
+              ))}
+          </Space>
+        ),
+      });
+    }
+    return cols;
+  }, [listColumns, hidden, def, pk, sorters, selectedRowKeys, selectedRows, query]);
+
+  const onTableChange: TableProps<BaseRecord>['onChange'] = (_p, _f, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = s?.columnKey ?? s?.field;
+    if (s?.order && field) setSorters([{ field: String(field), order: s.order === 'ascend' ? 'asc' : 'desc' }]);
+    else setSorters([]);
+  };
+
+  const allKeys = useMemo(() => {
+    const keys: BaseKey[] = [];
+    const walk = (list: BaseRecord[]) => {
+      for (const r of list) {
+        if (Array.isArray(r.children) && r.children.length > 0) {
+          keys.push(r[pk] as BaseKey);
+          walk(r.children as BaseRecord[]);
+        }
+      }
+    };
+    walk(rows);
+    return keys;
+  }, [rows, pk]);
+
+  const editPage = def.override.pages?.edit ? lazyPage(def.override.pages.edit) : null;
+  const createPage = def.override.pages?.create ? lazyPage(def.override.pages.create) : null;
+  const showPage = def.override.pages?.show ? lazyPage(def.override.pages.show) : null;
+  const Replacement = panel.kind === 'create' ? createPage : panel.kind === 'edit' ? editPage : panel.kind === 'show' ? showPage : null;
+  const panelId = panel.kind === 'edit' || panel.kind === 'show' ? panel.id : undefined;
+  const inPage = pageMode && panel.kind !== 'list';
+
+  const toolbar = (
+    <Space wrap size={8}>
+      <Gate permission={def.permissions.add}>
+        <Button color="primary" variant="filled" icon={<PlusOutlined />} onClick={() => setPanel({ kind: 'create' })}>
+          新增
+        </Button>
+      </Gate>
+      <Gate permission={def.permissions.edit}>
+        <Button color="green" variant="filled" icon={<EditOutlined />} disabled={selectedRowKeys.length !== 1} onClick={() => openEdit(selectedRowKeys[0])}>
+          修改
+        </Button>
+      </Gate>
+      <Gate permission={def.permissions.remove}>
+        <Button
+          color="danger"
+          variant="filled"
+          icon={<DeleteOutlined />}
+          disabled={selectedRowKeys.length === 0}
+          onClick={() => confirmDelete(selectedRowKeys)}
+        >
+          删除
+        </Button>
+      </Gate>
+      <Gate permission={def.permissions.import}>
+        <Button color="default" variant="filled" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+          导入
+        </Button>
+      </Gate>
+      <Gate permission={def.permissions.export}>
+        <Button color="orange" variant="filled" icon={<DownloadOutlined />} onClick={doExport}>
+          导出
+        </Button>
+      </Gate>
+      <Gate permission={def.permissions.clean}>
+        <Button color="danger" variant="filled" icon={<ClearOutlined />} onClick={confirmClean}>
+          清空
+        </Button>
+      </Gate>
+      {tree && (
+        <Button color="default" variant="filled" icon={<SortAscendingOutlined />} onClick={() => setExpanded((e) => (e && e.length > 0 ? [] : allKeys))}>
+          展开/折叠
+        </Button>
+      )}
+      {(def.override.toolbar ?? []).map((a) => (
+        <MaybeGate key={a.key} permission={a.permission}>
+          <Button
+            type={a.type}
+            danger={a.danger}
+            icon={a.icon}
+            disabled={(a.selection === 'single' && selectedRowKeys.length !== 1) || (a.selection === 'multiple' && selectedRowKeys.length === 0)}
+            onClick={() => a.onClick(ctx)}
+          >
+            {a.label}
+          </Button>
+        </MaybeGate>
+      ))}
+    </Space>
+  );
+
+  return (
+    <div className="app-container engine-list" data-resource={def.name} style={{ padding: 16 }}>
+      {inPage && (
+        <Suspense fallback={<Spin />}>
+          {Replacement ? (
+            <Replacement resource={def} id={panelId} onClose={close} />
+          ) : panel.kind === 'show' ? (
+            <EntityShowPage resource={def} id={panelId} onClose={close} />
+          ) : (
+            <EntityFormPage resource={def} id={panelId} onClose={close} defaults={formDefaults} />
+          )}
+        </Suspense>
+      )}
+      <Card style={{ display: inPage ? 'none' : undefined }}>
+        <SearchForm form={form} fields={searchFields} onSearch={search} onReset={reset} hidden={!showSearch} initialValues={initialSearch} />
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 12, gap: 8 }}>
+          {toolbar}
+          <RightToolbar
+            showSearch={showSearch}
+            onToggleSearch={searchFields.length > 0 ? () => setShowSearch((s) => !s) : undefined}
+            onRefresh={refresh}
+            columns={listColumns.map((c) => ({ key: c.name, title: c.title }))}
+            hidden={hidden}
+            onHiddenChange={setHidden}
+          />
+        </div>
+        <Table<BaseRecord>
+          rowKey={pk}
+          size="middle"
+          loading={tableQuery.isFetching}
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          // Columns keep their widths (ellipsis cells cut at theirs); a narrow window scrolls sideways.
+          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 140), 48) }}
+          tableLayout="fixed"
+          onChange={onTableChange}
+          expandable={tree ? { expandedRowKeys: expanded ?? undefined, onExpandedRowsChange: (keys) => setExpanded([...keys] as BaseKey[]) } : undefined}
+          rowSelection={{
+            selectedRowKeys,
+            onChange: (keys, selected) => {
+              setSelectedRowKeys(keys as BaseKey[]);
+              setSelectedRows(selected);
+            },
+          }}
+        />
+        {!tree && (
+          <Pagination
+            current={currentPage}
+            pageSize={pageSize}
+            total={result.total ?? 0}
+            onChange={(page, size) => {
+              if (size !== pageSize) setPageSize(size);
+              setCurrentPage(page);
+            }}
+          />
+        )}
+      </Card>
+      {!pageMode && (panel.kind === 'create' || panel.kind === 'edit') && !Replacement && <EntityFormDialog resource={def} id={panelId} open onClose={close} />}
+      {!pageMode && panel.kind === 'show' && !Replacement && <EntityShowDialog resource={def} id={panelId} open onClose={close} />}
+      {!pageMode && Replacement && (
+        <Suspense fallback={null}>
+          <Replacement resource={def} id={panelId} onClose={close} />
+        </Suspense>
+      )}
+      {def.permissions.import && (
+        <ImportDialog
+          resource={def}
+          open={importOpen}
+          onClose={(imported) => {
+            setImportOpen(false);
+            if (imported) written();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export default EntityList;

@@ -1,0 +1,22 @@
+import { Result, Spin } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
+import { getResourceDef } from '../../../resources.config';
+import type { EnginePageProps } from '../resource';
+import { EntityList } from './EntityList';
+
+/** The screen of one resource: its list-page override when resources.config.ts names one, else the generic list. */
+export function ResourcePage({ name }: { name: string }) {
+  const def = getResourceDef(name);
+  const loader = def?.override.pages?.list;
+  const Replacement = useMemo(() => (loader ? lazy<React.ComponentType<EnginePageProps>>(loader) : null), [loader]);
+  if (!def) return <Result status="404" title="页面不存在" subTitle={`未知的资源：${name}`} />;
+  if (Replacement)
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', padding: 48 }} />}>
+        <Replacement resource={def} />
+      </Suspense>
+    );
+  return <EntityList resource={def} />;
+}
+
+export default ResourcePage;

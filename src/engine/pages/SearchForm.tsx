@@ -1,0 +1,138 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
+import { useDict } from '@/components/DictTag';
+import { useRelationChoices } from '../form/widgets';
+import { baseType } from '../resource';
+import type { SearchField } from '../schema';
+
+/**
+ * The search form of a list: one field per x-search property — like → text box, eq → dictionary / enum select (or a
+ * text / number box), dateRange → date range, range → from / to numbers — with 搜索 and 重置.
+ */
+function DictSearchSelect({
+  type,
+  placeholder,
+  value,
+  onChange,
+  numeric,
+}: {
+  type: string;
+  placeholder: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  numeric: boolean;
+}) {
+  const options = useDict(type);
+  return (
+    <Select
+      style={{ width: 200 }}
+      allowClear
+      placeholder={placeholder}
+      value={value ?? undefined}
+      onChange={onChange}
+      options={options.map((o) => ({ label: o.label, value: numeric ? Number(o.value) : o.value }))}
+    />
+  );
+}
+
+function RelationSearchSelect({
+  relation,
+  placeholder,
+  value,
+  onChange,
+}: {
+  relation: { schema: string; label: string; key?: string };
+  placeholder: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
+  const choices = useRelationChoices(relation);
+  return (
+    <Select
+      style={{ width: 200 }}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      placeholder={placeholder}
+      value={value ?? undefined}
+      onChange={onChange}
+      options={choices}
+    />
+  );
+}
+
+function NumberRange({ value, onChange }: { value?: [number | null, number | null]; onChange?: (v: [number | null, number | null]) => void }) {
+  const [from, to] = value ?? [null, null];
+  return (
+    <Space.Compact>
+      <InputNumber placeholder="最小值" value={from} onChange={(v) => onChange?.([v, to])} style={{ width: 100 }} />
+      <InputNumber placeholder="最大值" value={to} onChange={(v) => onChange?.([from, v])} style={{ width: 100 }} />
+    </Space.Compact>
+  );
+}
+
+function fieldInput(f: SearchField) {
+  const type = baseType(f.prop);
+  const numeric = type === 'integer' || type === 'number';
+  if (f.op === 'dateRange') return <DatePicker.RangePicker style={{ width: 240 }} placeholder={['开始日期', '结束日期']} />;
+  if (f.op === 'range') return <NumberRange />;
+  if (f.op === 'eq' && f.prop['x-dict']) return <DictSearchSelect type={f.prop['x-dict']} placeholder={`请选择${f.title}`} numeric={numeric} />;
+  if (f.op === 'eq' && f.prop['x-relation']) return <RelationSearchSelect relation={f.prop['x-relation']} placeholder={`请选择${f.title}`} />;
+  if (f.op === 'eq' && f.prop.enum)
+    return (
+      <Select style={{ width: 200 }} allowClear placeholder={`请选择${f.title}`} options={f.prop.enum.map((v) => ({ label: String(v), value: v as string }))} />
+    );
+  if (f.op === 'eq' && type === 'boolean')
+    return (
+      <Select
+        style={{ width: 200 }}
+        allowClear
+        placeholder={`请选择${f.title}`}
+        options={[
+          { label: '是', value: true },
+          { label: '否', value: false },
+        ]}
+      />
+    );
+  if (numeric) return <InputNumber style={{ width: 200 }} placeholder={`请输入${f.title}`} />;
+  return <Input style={{ width: 200 }} allowClear placeholder={`请输入${f.title}`} maxLength={f.prop.maxLength} />;
+}
+
+export interface SearchFormProps {
+  form: FormInstance;
+  fields: SearchField[];
+  onSearch: () => void;
+  onReset: () => void;
+  hidden?: boolean;
+  initialValues?: Record<string, unknown>;
+}
+
+export function SearchForm({ form, fields, onSearch, onReset, hidden, initialValues }: SearchFormProps) {
+  if (fields.length === 0) return null;
+  return (
+    <Form
+      form={form}
+      initialValues={initialValues}
+      layout="inline"
+      className="engine-search"
+      onFinish={onSearch}
+      style={{ marginBottom: 16, rowGap: 12, display: hidden ? 'none' : undefined }}
+    >
+      {fields.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.title}>
+          {fieldInput(f)}
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            搜索
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={onReset}>
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

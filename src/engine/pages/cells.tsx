@@ -1,0 +1,71 @@
+import { Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { DictTag } from '@/components/DictTag';
+import { ImagePreview } from '@/components/ImagePreview';
+import { parseTime } from '@/utils/format';
+import type { ListRender, PropertySchema } from '../types';
+
+/**
+ * How a value is shown in the table and on the show page, by x-list.render (docs/schemas.md): text, dict (DictTag),
+ * image (thumbnail + preview), date (YYYY-MM-DD), datetime (YYYY-MM-DD HH:mm:ss), money, link, ellipsis (one line,
+ * full text in a tooltip). `switch` is interactive and lives in the list page.
+ */
+const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatMoney(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? `¥${money.format(n)}` : String(value);
+}
+
+export function renderOf(prop: PropertySchema): ListRender {
+  if (prop['x-list']?.render) return prop['x-list'].render;
+  if (prop['x-dict']) return 'dict';
+  return 'text';
+}
+
+/** A relation property shows the label the server joined into the row (x-relation.as, default its label). */
+export function relationLabel(prop: PropertySchema, record: Record<string, unknown> | undefined, value: unknown): unknown {
+  const rel = prop['x-relation'];
+  if (!rel || !record) return value;
+  const label = record[rel.as ?? rel.label];
+  return label === undefined || label === null || label === '' ? value : label;
+}
+
+export function displayValue(prop: PropertySchema, value: unknown, render: ListRender = renderOf(prop)): ReactNode {
+  if (value === undefined || value === null || value === '') return render === 'dict' ? null : '';
+  switch (render) {
+    case 'dict':
+    case 'switch':
+      return prop['x-dict'] ? <DictTag type={prop['x-dict']} value={value} /> : String(value);
+    case 'image':
+      return <ImagePreview src={value as string} width={50} height={50} />;
+    case 'date':
+      return parseTime(value as number, '{y}-{m}-{d}') ?? String(value);
+    case 'datetime':
+      return parseTime(value as number) ?? String(value);
+    case 'money':
+      return formatMoney(value);
+    case 'link': {
+      const href = String(value);
+      return /^(https?:)?\/\//i.test(href) || href.startsWith('/') ? (
+        <a href={href} target="_blank" rel="noreferrer">
+          {href}
+        </a>
+      ) : (
+        href
+      );
+    }
+    case 'ellipsis': {
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      // The table cell cuts the line (column ellipsis); the tooltip tells the rest.
+      return (
+        <Tooltip title={text} placement="topLeft">
+          <span>{text}</span>
+        </Tooltip>
+      );
+    }
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}

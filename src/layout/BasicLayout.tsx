@@ -1,0 +1,167 @@
+import { Drawer, Layout } from 'antd';
+import Cookies from 'js-cookie';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '@/session/sessionStore';
+import { AppMain } from './AppMain';
+import { breadcrumbs } from './breadcrumbs';
+import { Logo } from './Logo';
+import { Navbar } from './Navbar';
+import { pageInfo } from './pageInfo';
+import { Sidebar } from './Sidebar';
+import { useLayoutSettings } from './settings/SettingsContext';
+import { ThemeDrawer } from './settings/ThemeDrawer';
+import { TagsView } from './tagsView/TagsView';
+import type { TagView } from './tagsView/tagsModel';
+import { useTags } from './tagsView/useTags';
+import { TopNav, topKeyOf } from './topNav/TopNav';
+import { useDevice } from './useDevice';
+import { useStaleVersionReload } from './useStaleVersionReload';
+import './layout.css';
+
+/** Spec §9: sidebar 200 px. */
+export const SIDEBAR_WIDTH = 200;
+const COLLAPSED_WIDTH = 54;
+/** RuoYi keeps the sidebar state in this cookie: '1' open, '0' collapsed. */
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+
+/**
+ * The signed-in frame (spec §2.4): sidebar (or drawer below 992 px), navbar with breadcrumb or top navigation,
+ * tag bar, the cached page area, and the layout settings drawer.
+ */
+export default function BasicLayout() {
+  const { sidebar, topbar, routes, platform } = useSession();
+  const { settings } = useLayoutSettings();
+  const device = useDevice();
+  const mobile = device === 'mobile';
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(() => Cookies.get(SIDEBAR_COOKIE) === '0');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [refreshKeys, setRefreshKeys] = useState<ReadonlyMap<string, number>>(new Map());
+
+  const path = location.pathname;
+  const page = useMemo(() => pageInfo(path, routes), [path, routes]);
+  const active = page?.activeMenu || path;
+
+  // Mobile mode closes the sidebar itself; the menu opens as a drawer instead.
+  useEffect(() => {
+    if (!mobile) setDrawerOpen(false);
+  }, [mobile]);
+
+  const toggle = () => {
+    if (mobile) {
+      setDrawerOpen((o) => !o);
+      return;
+    }
+    Cookies.set(SIDEBAR_COOKIE, collapsed ? '1' : '0', { sameSite: 'strict' });
+    setCollapsed(!collapsed);
+  };
+
+  // Top navigation: the chosen top entry's children fill the sidebar.
+  const [topKey, setTopKey] = useState<string | undefined>(() => topKeyOf(topbar, active));
+  useEffect(() => {
+    const key = topKeyOf(topbar, active);
+    if (key) setTopKey(key);
+  }, [topbar, active]);
+  const sideItems = useMemo(() => {
+    if (!settings.topNav) return sidebar;
+    const top = topbar.find((t) => t.key === topKey);
+    return top?.children?.length ? top.children : top ? [top] : sidebar;
+  }, [settings.topNav, sidebar, topbar, topKey]);
+
+  // Tabs: add on visit.
+  const tags = useTags(routes);
+  const { add } = tags;
+  useEffect(() => {
+    if (!page) return;
+    add({ path, fullPath: path + location.search, name: page.name, title: page.title, affix: page.affix, noCache: page.noCache });
+  }, [add, page, path, location.search]);
+
+  const keepAlive = useMemo(() => new Set(tags.state.visited.filter((v) => !v.noCache).map((v) => v.path)), [tags.state.visited]);
+
+  const onClose = useCallback(
+    (action: Parameters<typeof tags.close>[0], view: TagView) => {
+      const landing = tags.close(action, view, path);
+      if (landing) navigate(landing);
+    },
+    [tags, path, navigate],
+  );
+  const onRefresh = useCallback((view: TagView) => {
+    setRefreshKeys((m) => new Map(m).set(view.path, (m.get(view.path) ?? 0) + 1));
+  }, []);
+
+  // Dynamic title: page title + platform title.
+  const platformTitle = platform?.title ?? '志愿填报管理系统';
+  useEffect(() => {
+    document.title = settings.dynamicTitle && page?.title ? `${page.title} - ${platformTitle}` : platformTitle;
+  }, [settings.dynamicTitle, page?.title, platformTitle]);
+
+  useStaleVersionReload(path);
+
+  const sideTheme = settings.sideTheme === 'theme-light' ? 'light' : 'dark';
+  const menu = (inDrawer: boolean) => (
+    <>
+      {settings.sidebarLogo && <Logo collapsed={!inDrawer && collapsed} theme={sideTheme} />}
+      <Sidebar
+        items={sideItems}
+        theme={sideTheme}
+        collapsed={!inDrawer && collapsed}
+        active={active}
+        onNavigate={inDrawer ? () => setDrawerOpen(false) : undefined}
+      />
+    </>
+  );
+  const siderBackground = sideTheme === 'dark' ? '#001529' : '#fff';
+
+  const header = (
+    <div style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
+      <Navbar
+        collapsed={mobile ? !drawerOpen : collapsed}
+        onToggle={toggle}
+        crumbs={breadcrumbs(sidebar, active, page?.title)}
+        topNav={settings.topNav && !mobile ? <TopNav items={topbar} activeKey={topKey} onSelect={setTopKey} /> : undefined}
+        onOpenSettings={() => setSettingsOpen(true)}
+        mobile={mobile}
+      />
+      {settings.tagsView && <TagsView visited={tags.state.visited} activePath={path} onClose={onClose} onRefresh={onRefresh} />}
+    </div>
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} className={mobile ? 'zy-mobile' : 'zy-desktop'}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={SIDEBAR_WIDTH}
+          closable={false}
+          styles={{ body: { padding: 0, background: siderBackground } }}
+          className="zy-sidebar-drawer"
+        >
+          {menu(true)}
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsedWidth={COLLAPSED_WIDTH}
+          collapsed={collapsed}
+          theme={sideTheme}
+          className={`zy-sider zy-sider-${sideTheme}`}
+          style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+        >
+          {menu(false)}
+        </Layout.Sider>
+      )}
+      <Layout>
+        {header}
+        <Layout.Content style={{ background: '#f0f2f5', minWidth: 0 }}>
+          <AppMain keepAlive={keepAlive} refreshKeys={refreshKeys} page={page} />
+        </Layout.Content>
+      </Layout>
+      <ThemeDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </Layout>
+  );
+}

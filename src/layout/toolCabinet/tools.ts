@@ -1,0 +1,89 @@
+/** The tool cabinet's five groups (spec §2.4); `route` is the hash route of the tool site. */
+export interface ToolItem {
+  title: string;
+  route: string;
+  /** Shown only when the user info carries the diagnosis flag. */
+  diagnosisOnly?: boolean;
+}
+
+export interface ToolGroup {
+  title: string;
+  items: ToolItem[];
+}
+
+export const TOOL_GROUPS: ToolGroup[] = [
+  {
+    title: '招生计划',
+    items: [
+      { title: '普通批', route: 'plan-general' },
+      { title: '提前批', route: 'plan-advance' },
+    ],
+  },
+  {
+    title: '历年分数线',
+    items: [
+      { title: '院校分数线', route: 'school-score' },
+      { title: '专业分数线', route: 'major-score' },
+    ],
+  },
+  {
+    title: '数据库',
+    items: [
+      { title: '院校库', route: 'school-library' },
+      { title: '专业库', route: 'major-library' },
+      { title: '职业库', route: 'career-library' },
+    ],
+  },
+  {
+    title: '榜单',
+    items: [
+      { title: '院校排名', route: 'school-rank' },
+      { title: '学科评估', route: 'subject-review' },
+      { title: '双一流', route: 'double-first-class' },
+    ],
+  },
+  {
+    title: '更多',
+    items: [
+      { title: '批次线', route: 'batch-line' },
+      { title: '一分一段', route: 'score-segment' },
+      { title: '同分去向', route: 'same-score' },
+      { title: '选科查询', route: 'subject-selection' },
+      { title: '诊断换算', route: 'diagnosis', diagnosisOnly: true },
+    ],
+  },
+];
+
+/** The groups a user sees: 诊断换算 only with the diagnosis flag; empty groups dropped. */
+export function visibleGroups(diagnosis: boolean): ToolGroup[] {
+  return TOOL_GROUPS.map((g) => ({ ...g, items: g.items.filter((i) => diagnosis || !i.diagnosisOnly) })).filter((g) => g.items.length > 0);
+}
+
+export interface ToolData {
+  token: string;
+  query: Record<string, unknown>;
+  roleId: number;
+  hostname: string;
+}
+
+/** UTF-8 JSON → base64, URL-encoded: the `data` parameter the tool site decodes. */
+export function encodeToolData(data: ToolData): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return encodeURIComponent(btoa(bin));
+}
+
+/** toolboxaddr + hash route + encoded data (spec §7.10). A relative address is resolved against the console. */
+export function toolUrl(toolboxaddr: string, route: string, data: ToolData, base = window.location.origin): string {
+  const root = new URL(toolboxaddr, base);
+  root.hash = `/${route}?data=${encodeToolData(data)}`;
+  return root.toString();
+}
+
+/** A message from the tool iframe saying the session is gone (several spellings seen in the field). */
+export function isTokenExpiredMessage(data: unknown): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const type = (data as { type?: unknown }).type;
+  return type === 'tokenExpired' || type === 'token_expired' || type === 'tokenexpired';
+}

@@ -1,0 +1,125 @@
+import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
+import { type ChanceRow, enrollChance } from '@/api/volunteer';
+import { formatRank } from '../shared/format';
+import { Probability, TIER_STYLE, TierLegend, TierTag } from '../shared/tiers';
+import { useLoad } from '../shared/useLoad';
+import { explain } from './explanation';
+
+export interface ChanceTarget {
+  lineId: number;
+  schoolCode: string;
+  schoolName: string;
+  majorName: string | null;
+}
+
+export interface ChanceDialogProps {
+  /** The option; a table row carries its explanation, a plan entry is looked up afresh. */
+  target: (ChanceTarget & Partial<ChanceRow>) | null;
+  studentId: number;
+  studentScore: number | null;
+  studentRank: number | null;
+  onClose: () => void;
+  onAdd?: (row: ChanceRow) => void;
+  canAdd?: boolean;
+}
+
+async function lookUp(target: ChanceTarget, studentId: number): Promise<ChanceRow | null> {
+  const r = await enrollChance({ studentId, schoolCode: target.schoolCode, majorName: target.majorName ?? undefined, includeUnreachable: true, all: 1 });
+  return r.rows.find((x) => x.lineId === target.lineId) ?? r.rows[0] ?? null;
+}
+
+/** 录取率: the engine's reasoning for one option — years used, ranks, estimate, σ, the student's value, probability. */
+export function ChanceDialog({ target, studentId, studentScore, studentRank, onClose, onAdd, canAdd }: ChanceDialogProps) {
+  const hasExplanation = Boolean(target?.explanation);
+  const { data, loading, error, reload } = useLoad(
+    async () => (target && !hasExplanation ? lookUp(target, studentId) : ((target as ChanceRow | null) ?? null)),
+    Boolean(target),
+    [target?.lineId, studentId, hasExplanation],
+  );
+  const row = hasExplanation ? (target as ChanceRow) : data;
+  const e = row ? explain(row) : null;
+  const rankMethod = e?.method === 'rank';
+
+  return (
+    <Modal
+      open={Boolean(target)}
+      title={target ? `录取率 · ${target.schoolName}${target.majorName ? ` · ${target.majorName}` : ''}` : '录取率'}
+      onCancel={onClose}
+      width={680}
+      destroyOnHidden
+      footer={
+        <Space>
+          <Button onClick={onClose}>关闭</Button>
+          {onAdd && row ? (
+            <Button type="primary" disabled={!canAdd} onClick={() => onAdd(row)}>
+              加入志愿表
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      <Spin spinning={loading} tip="正在计算录取概率...">
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={`录取率计算失败：${error}`}
+            action={
+              <Button size="small" onClick={reload}>
+                重试
+              </Button>
+            }
+          />
+        ) : null}
+        {row && e ? (
+          <>
+            <div style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '8px 0 16px' }}>
+              <div style={{ fontSize: 32, lineHeight: 1 }}>
+                <Probability probability={row.probability} text={row.probabilityText} tier={row.tier} />
+              </div>
+              <TierTag tier={row.tier} />
+              <Typography.Text type="secondary">{row.tier ? TIER_STYLE[row.tier].hint : '历年数据不足，无法估算录取概率'}</Typography.Text>
+            </div>
+            <Descriptions size="small" bordered column={2}>
+              <Descriptions.Item label="计算方法">{e.methodName}</Descriptions.Item>
+              <Descriptions.Item label="使用年份">
+                {e.years.length ? `${e.years.map((y) => y.year).join('、')}（${e.years.length}年数据）` : '--'}
+              </Descriptions.Item>
+              <Descriptions.Item label={rankMethod ? '估计录取位次' : '估计线差'}>
+                {rankMethod ? formatRank(e.estimate) : (e.estimate ?? '--')}
+              </Descriptions.Item>
+              <Descriptions.Item label="标准差 σ">{e.sigma ?? '--'}</Descriptions.Item>
+              <Descriptions.Item label={rankMethod ? '学生位次' : '学生线差'}>
+                {rankMethod ? formatRank(e.student ?? studentRank) : (e.student ?? '--')}
+              </Descriptions.Item>
+              <Descriptions.Item label="学生分数">{studentScore ?? '--'}</Descriptions.Item>
+            </Descriptions>
+            <Table
+              style={{ marginTop: 16 }}
+              size="small"
+              rowKey="year"
+              pagination={false}
+              dataSource={e.years}
+              locale={{ emptyText: '没有可用的历年录取数据' }}
+              columns={[
+                { title: '年份', dataIndex: 'year' },
+                { title: '权重', dataIndex: 'weight', render: (w: number | null) => (w == null ? '--' : `${Math.round(w * 100)}%`) },
+                { title: '最低分', dataIndex: 'minScore', render: (v) => v ?? '--' },
+                { title: '最低位次', dataIndex: 'minRank', render: formatRank },
+              ]}
+            />
+            {e.text ? <Alert style={{ marginTop: 16 }} type="info" message={e.text} /> : null}
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+              {rankMethod
+                ? '概率 = Φ((估计录取位次 − 学生位次) / σ)：近三年最低位次按 50%/30%/20% 加权，σ 取历年波动与估计位次 5% 中较大者。'
+                : '概率 = Φ((学生线差 − 估计线差) / σ)：线差 = 分数 − 批次线，近三年按 50%/30%/20% 加权，σ 至少 5 分。'}
+            </Typography.Paragraph>
+            <div style={{ marginTop: 8 }}>
+              <TierLegend />
+            </div>
+          </>
+        ) : null}
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,179 @@
+import { Alert, Button, Card, Col, Row, Segmented, Space, Switch, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import type { ChanceRow, FilterChoices, ProvinceRules, StudentInfo, Tier } from '@/api/volunteer';
+import { useDevice } from '@/layout/useDevice';
+import { PlanEditor } from '../plan/PlanEditor';
+import type { EditorItem, PlanLimits } from '../plan/planModel';
+import { usePlanEditor } from '../plan/usePlanEditor';
+import { TIER_STYLE, TierLegend } from '../shared/tiers';
+import { useWindowHeight } from '../shared/useWindowHeight';
+import { ChanceDialog, type ChanceTarget } from './ChanceDialog';
+import { FillingFilters } from './FillingFilters';
+import { buildChanceQuery, DEFAULT_FILTERS, type FillingFilterValues } from './filterQuery';
+import { MajorDialog } from './MajorDialog';
+import { OptionsTable } from './OptionsTable';
+import { SchoolDialog } from './SchoolDialog';
+import { useChanceRows } from './useChanceRows';
+
+export interface FillingBoardProps {
+  student: StudentInfo;
+  rules: ProvinceRules;
+  choices: FilterChoices | null;
+  /** Bumped when the student's score changes: tiers are recomputed. */
+  refreshKey: number;
+}
+
+/** The options table (filters, tier tabs, favourites) beside the plan editor, and the detail dialogs. */
+export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoardProps) {
+  const mobile = useDevice() === 'mobile';
+  const height = useWindowHeight();
+  const limits: PlanLimits = useMemo(
+    () => ({ province: rules.province, slotLimit: rules.slotLimit, groupMajorLimit: rules.groupMajorLimit, zyType: rules.zyType }),
+    [rules],
+  );
+  const [filters, setFilters] = useState<FillingFilterValues>(DEFAULT_FILTERS);
+  const [likedOnly, setLikedOnly] = useState(false);
+  const data = useChanceRows(student.studentId, filters, likedOnly);
+  const editor = usePlanEditor(student.studentId, limits);
+  const [school, setSchool] = useState<string | null>(null);
+  const [major, setMajor] = useState<string | null>(null);
+  const [chance, setChance] = useState<(ChanceTarget & Partial<ChanceRow>) | null>(null);
+  const loadPlan = editor.load;
+  const reloadRows = data.reload;
+
+  useEffect(() => {
+    loadPlan();
+  }, [loadPlan, refreshKey]);
+  useEffect(() => {
+    if (refreshKey > 0) reloadRows();
+  }, [refreshKey]);
+
+  // Unsaved edits: the browser asks before the page is closed or reloaded.
+  useEffect(() => {
+    if (!editor.dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [editor.dirty]);
+
+  const canAdd = !editor.readOnly;
+  const query = buildChanceQuery(student.studentId, filters);
+  const subjectDataAvailable = !data.notes.some((n) => n.includes('选科'));
+  const tableHeight = Math.max(320, height - (mobile ? 260 : 520));
+  const openChance = (row: ChanceRow) => setChance(row);
+  const openItemChance = (item: EditorItem) =>
+    setChance({ lineId: item.lineId, schoolCode: item.schoolCode, schoolName: item.schoolName, majorName: item.majorName });
+  const tierTabs = [
+    { value: 'all', label: `全部 ${data.tierCounts.冲 + data.tierCounts.稳 + data.tierCounts.保}` },
+    ...(['冲', '稳', '保'] as Tier[]).map((t) => ({
+      value: t,
+      label: (
+        <span style={{ color: TIER_STYLE[t].color, fontWeight: 600 }}>
+          {t} {data.tierCounts[t]}
+        </span>
+      ),
+    })),
+  ];
+
+  return (
+    <>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={14}>
+          <Card size="small" title="可选志愿" extra={<TierLegend />} styles={{ body: { padding: '8px 12px' } }}>
+            <FillingFilters
+              choices={choices}
+              subjectNames={student.subjectNames}
+              subjectDataAvailable={subjectDataAvailable}
+              onChange={(f) => setFilters((prev) => ({ ...f, tier: prev.tier }))}
+            />
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '8px 0' }}>
+              <Segmented aria-label="梯度" value={filters.tier} options={tierTabs} onChange={(v) => setFilters((f) => ({ ...f, tier: v as Tier | 'all' }))} />
+              <Space size={4}>
+                <Switch size="small" checked={likedOnly} onChange={setLikedOnly} aria-label="只看收藏" />
+                <span>只看收藏</span>
+              </Space>
+              <Typography.Text type="secondary" style={{ marginLeft: 'auto' }} aria-live="polite">
+                {data.loading
+                  ? '正在计算录取概率...'
+                  : data.loadingRest
+                    ? `共 ${data.total.toLocaleString('zh-CN')} 条，已显示前 ${data.rows.length} 条，正在加载其余...`
+                    : `共 ${data.total.toLocaleString('zh-CN')} 条`}
+              </Typography.Text>
+            </div>
+            {data.error ? (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 8 }}
+                message={`志愿查询失败：${data.error}`}
+                description="请检查网络后重试；如果学生还没有分数，请先编辑学生信息填写分数。"
+                action={
+                  <Button size="small" onClick={data.reload}>
+                    重试
+                  </Button>
+                }
+              />
+            ) : null}
+            {data.notes.length ? (
+              <Alert type="info" showIcon style={{ marginBottom: 8, fontSize: 12, padding: '4px 12px' }} message={data.notes.join('；')} />
+            ) : null}
+            <OptionsTable
+              rows={data.rows}
+              loading={data.loading}
+              height={tableHeight}
+              inPlan={editor.inPlan}
+              liked={data.liked}
+              canAdd={canAdd}
+              onAdd={editor.add}
+              onToggleLike={data.toggleLike}
+              onSchool={(r) => setSchool(r.schoolCode)}
+              onMajor={(r) => r.majorName && setMajor(r.majorName)}
+              onChance={openChance}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <div style={{ position: mobile ? undefined : 'sticky', top: 12 }}>
+            <PlanEditor
+              editor={editor}
+              student={student}
+              limits={limits}
+              filters={query}
+              listHeight={Math.max(320, height - 360)}
+              onOpenChance={openItemChance}
+            />
+          </div>
+        </Col>
+      </Row>
+      <SchoolDialog
+        schoolCode={school}
+        studentId={student.studentId}
+        inPlan={editor.inPlan}
+        canAdd={canAdd}
+        onAdd={editor.add}
+        onChance={openChance}
+        onClose={() => setSchool(null)}
+      />
+      <MajorDialog
+        majorName={major}
+        studentId={student.studentId}
+        inPlan={editor.inPlan}
+        canAdd={canAdd}
+        onAdd={editor.add}
+        onChance={openChance}
+        onClose={() => setMajor(null)}
+      />
+      <ChanceDialog
+        target={chance}
+        studentId={student.studentId}
+        studentScore={student.score}
+        studentRank={student.rank}
+        canAdd={canAdd && chance != null && !editor.inPlan.has(chance.lineId)}
+        onAdd={(row) => {
+          if (editor.add(row)) setChance(null);
+        }}
+        onClose={() => setChance(null)}
+      />
+    </>
+  );
+}

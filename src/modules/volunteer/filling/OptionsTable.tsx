@@ -1,0 +1,138 @@
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
+import type { ChanceRow } from '@/api/volunteer';
+import { formatRank } from '../shared/format';
+import { Probability, TIER_STYLE, TierTag } from '../shared/tiers';
+
+export interface OptionsTableProps {
+  rows: ChanceRow[];
+  loading: boolean;
+  height: number;
+  inPlan: ReadonlySet<number>;
+  liked: (row: ChanceRow) => boolean;
+  canAdd: boolean;
+  onAdd: (row: ChanceRow) => void;
+  onToggleLike: (row: ChanceRow) => void;
+  onSchool: (row: ChanceRow) => void;
+  onMajor: (row: ChanceRow) => void;
+  onChance: (row: ChanceRow) => void;
+}
+
+/**
+ * The options (school + major lines) with the student's probability, virtualised: thousands of rows render only the
+ * visible ones. Tier colour marks each row's left edge and its probability.
+ */
+export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onAdd, onToggleLike, onSchool, onMajor, onChance }: OptionsTableProps) {
+  const columns: TableProps<ChanceRow>['columns'] = [
+    {
+      title: '院校 · 专业',
+      key: 'option',
+      render: (_v, r) => (
+        <div style={{ borderLeft: `3px solid ${r.tier ? TIER_STYLE[r.tier].color : '#d9d9d9'}`, paddingLeft: 8, minWidth: 0 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+            <Typography.Link strong ellipsis onClick={() => onSchool(r)} style={{ flex: '0 1 auto', minWidth: 0 }} title={`${r.schoolName}（院校详情）`}>
+              {r.schoolName}
+            </Typography.Link>
+            {r.tags.map((t) => (
+              <Tag key={t} bordered={false} color="gold" style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', padding: '0 3px', flex: 'none' }}>
+                {t}
+              </Tag>
+            ))}
+          </div>
+          {r.majorName ? (
+            <Typography.Link
+              ellipsis
+              onClick={() => onMajor(r)}
+              style={{ display: 'block', fontSize: 12, color: 'rgba(0,0,0,.65)' }}
+              title={`${r.majorName}（专业详情）`}
+            >
+              {r.majorName}
+            </Typography.Link>
+          ) : (
+            <span style={{ fontSize: 12, color: '#999' }}>院校专业组</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: '所在地',
+      key: 'place',
+      width: 72,
+      render: (_v, r) => (
+        <div style={{ fontSize: 12, lineHeight: 1.5, color: r.province ? undefined : '#999' }}>
+          <div>{r.province ?? '未知'}</div>
+          {r.city && r.city !== r.province ? <div style={{ color: '#888' }}>{r.city}</div> : null}
+        </div>
+      ),
+    },
+    {
+      title: '最低分/位次',
+      key: 'line',
+      width: 92,
+      render: (_v, r) => (
+        <div style={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.4 }}>
+          <div>{r.minScore ?? '--'}</div>
+          <div style={{ fontSize: 12, color: '#888' }}>{formatRank(r.minRank)}</div>
+        </div>
+      ),
+    },
+    {
+      title: '录取率',
+      dataIndex: 'probability',
+      width: 80,
+      render: (p: number | null, r) => (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onChance(r)} aria-label={`录取率 ${r.schoolName} ${r.majorName ?? ''}`}>
+            <Probability probability={p} text={r.probabilityText} tier={r.tier} />
+          </Button>
+        </div>
+      ),
+    },
+    { title: '梯度', dataIndex: 'tier', width: 52, align: 'center', render: (t) => <TierTag tier={t} /> },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 96,
+      render: (_v, r) => {
+        const on = liked(r);
+        return (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}>
+            <Tooltip title={on ? '取消收藏' : '收藏'}>
+              <Button
+                type="text"
+                size="small"
+                aria-label={on ? `取消收藏 ${r.schoolName}` : `收藏 ${r.schoolName}`}
+                aria-pressed={on}
+                icon={on ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+                onClick={() => onToggleLike(r)}
+              />
+            </Tooltip>
+            {inPlan.has(r.lineId) ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                已加入
+              </Typography.Text>
+            ) : (
+              <Button size="small" type="primary" ghost disabled={!canAdd} onClick={() => onAdd(r)} aria-label={`加入 ${r.schoolName} ${r.majorName ?? ''}`}>
+                加入
+              </Button>
+            )}
+          </span>
+        );
+      },
+    },
+  ];
+  return (
+    <Table<ChanceRow>
+      className="zy-options-table"
+      rowKey="lineId"
+      size="small"
+      virtual
+      loading={{ spinning: loading, tip: '正在计算录取概率...' }}
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      scroll={{ x: 600, y: height }}
+      locale={{ emptyText: '没有符合条件的志愿，试试放宽筛选条件' }}
+    />
+  );
+}

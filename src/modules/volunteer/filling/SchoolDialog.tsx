@@ -1,0 +1,81 @@
+import { Alert, Button, Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { type ChanceRow, schoolHome } from '@/api/volunteer';
+import { formatRank } from '../shared/format';
+import { useLoad } from '../shared/useLoad';
+import { OptionLinesTable } from './OptionLinesTable';
+
+export interface SchoolDialogProps {
+  schoolCode: string | null;
+  studentId: number;
+  inPlan: ReadonlySet<number>;
+  canAdd: boolean;
+  onAdd: (row: ChanceRow) => void;
+  onChance: (row: ChanceRow) => void;
+  onClose: () => void;
+}
+
+/** 院校详情: profile, the eight strength tabs (0–7), and the school's majors with the student's chances. */
+export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onChance, onClose }: SchoolDialogProps) {
+  const { data, loading, error, reload } = useLoad(() => schoolHome(schoolCode ?? '', studentId), Boolean(schoolCode), [schoolCode, studentId]);
+  const school = data?.school;
+  return (
+    <Modal open={Boolean(schoolCode)} title={school ? school.name : '院校详情'} onCancel={onClose} footer={null} width={960} destroyOnHidden>
+      <Spin spinning={loading} tip="正在加载院校信息...">
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={`院校信息加载失败：${error}`}
+            action={
+              <Button size="small" onClick={reload}>
+                重试
+              </Button>
+            }
+          />
+        ) : null}
+        {data && school ? (
+          <>
+            <Space wrap style={{ marginBottom: 12 }}>
+              {school.tags.map((t) => (
+                <Tag key={t} color="gold">
+                  {t}
+                </Tag>
+              ))}
+              <Typography.Text type="secondary">
+                {[school.province, school.city].filter(Boolean).join(' · ') || '所在地未知'}
+                {school.isPublic == null ? '' : school.isPublic ? ' · 公办' : ' · 民办'}
+                {school.level ? ` · ${school.level}` : ''}
+              </Typography.Text>
+            </Space>
+            <Descriptions size="small" column={4} bordered style={{ marginBottom: 12 }}>
+              <Descriptions.Item label="院校代码">{school.schoolCode}</Descriptions.Item>
+              <Descriptions.Item label={`${data.stats.year}年专业数`}>{data.stats.majorCount}</Descriptions.Item>
+              <Descriptions.Item label="分数范围">
+                {data.stats.minScore ?? '--'} – {data.stats.maxScore ?? '--'}
+              </Descriptions.Item>
+              <Descriptions.Item label="最低位次">{formatRank(data.stats.minRank)}</Descriptions.Item>
+            </Descriptions>
+            <Tabs
+              items={[
+                {
+                  key: 'lines',
+                  label: '招生专业与录取率',
+                  children: <OptionLinesTable rows={data.lines} show="major" inPlan={inPlan} canAdd={canAdd} onAdd={onAdd} onChance={onChance} />,
+                },
+                ...data.tabs.map((t) => ({
+                  key: t.key,
+                  label: t.name,
+                  children: (
+                    <Typography.Paragraph type={t.available ? undefined : 'secondary'} style={{ whiteSpace: 'pre-wrap', minHeight: 120 }}>
+                      {t.content}
+                    </Typography.Paragraph>
+                  ),
+                })),
+              ]}
+            />
+          </>
+        ) : null}
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ChanceRow, ExplanationDetail } from '@/api/volunteer';
+
+/** What the 录取率 dialog shows, from the engine's explanation (an object, or its one Chinese line). */
+export interface ExplainedChance {
+  method: 'rank' | 'score-diff' | 'none';
+  methodName: string;
+  years: Array<{ year: number; weight: number | null; minScore: number | null; minRank: number | null; lineDiff?: number | null }>;
+  estimate: number | null;
+  sigma: number | null;
+  student: number | null;
+  text: string;
+}
+
+const METHOD_NAME = { rank: '位次法', 'score-diff': '线差法', none: '数据不足' } as const;
+
+const num = (text: string, re: RegExp): number | null => {
+  const m = text.match(re);
+  return m ? Number(m[1].replace(/,/g, '')) : null;
+};
+
+/** Reads the explanation; the text form is parsed for σ, the estimate and the student's value. */
+export function explain(row: Pick<ChanceRow, 'explanation' | 'method' | 'years' | 'estimatedRank'>): ExplainedChance {
+  const e = row.explanation;
+  if (e && typeof e === 'object') {
+    const d = e as ExplanationDetail;
+    return {
+      method: d.method,
+      methodName: METHOD_NAME[d.method],
+      years: d.years.map((y) => ({ year: y.year, weight: y.weight, minScore: y.minScore, minRank: y.minRank, lineDiff: y.lineDiff ?? null })),
+      estimate: d.estimate,
+      sigma: d.sigma,
+      student: d.student,
+      text: d.text,
+    };
+  }
+  const text = typeof e === 'string' ? e : '';
+  const method = row.method ?? (text.startsWith('按位次法') ? 'rank' : text.startsWith('按线差法') ? 'score-diff' : 'none');
+  const years = row.years ?? [];
+  const weights = [0.5, 0.3, 0.2].slice(0, years.length);
+  const sum = weights.reduce((a, b) => a + b, 0) || 1;
+  return {
+    method,
+    methodName: METHOD_NAME[method],
+    years: [...years]
+      .sort((a, b) => b.year - a.year)
+      .map((y, i) => ({ year: y.year, weight: i < 3 ? weights[i] / sum : null, minScore: y.minScore, minRank: y.minRank })),
+    estimate: method === 'rank' ? (row.estimatedRank ?? num(text, /估计录取位次\s*([\d,]+)/)) : num(text, /估计线差\s*([+-]?[\d.]+)/),
+    sigma: num(text, /σ=([\d.,]+)/),
+    student: method === 'rank' ? num(text, /你的位次\s*([\d,]+)/) : num(text, /你的线差\s*([+-]?[\d.]+)/),
+    text,
+  };
+}

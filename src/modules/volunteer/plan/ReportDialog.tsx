@@ -1,0 +1,109 @@
+import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Typography } from 'antd';
+import { planReport } from '@/api/volunteer';
+import { PlanStatusTag } from '../shared/PlanStatusTag';
+import { probabilityLabel, TierTag } from '../shared/tiers';
+import { useLoad } from '../shared/useLoad';
+import { TierChart } from './TierChart';
+
+export interface ReportDialogProps {
+  open: boolean;
+  studentId: number;
+  studentName: string;
+  /** The editor has unsaved changes: the report describes the saved plan. */
+  dirty: boolean;
+  onClose: () => void;
+}
+
+/** 方案报告: tier distribution chart, probability range, risks, warnings, and entries whose tier changed since saving. */
+export function ReportDialog({ open, studentId, studentName, dirty, onClose }: ReportDialogProps) {
+  const { data, loading, error, reload } = useLoad(() => planReport(studentId), open, [studentId]);
+  return (
+    <Modal open={open} title={`志愿方案报告 · ${studentName}`} onCancel={onClose} footer={null} width={860} destroyOnHidden>
+      <Spin spinning={loading} tip="正在生成方案报告...">
+        {dirty ? (
+          <Alert type="info" showIcon message="志愿表有未保存的修改，报告依据的是上次保存的方案；保存后重新打开可看到最新结果。" style={{ marginBottom: 12 }} />
+        ) : null}
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={`报告生成失败：${error}`}
+            description="如果还没有保存过志愿方案，请先添加志愿并保存。"
+            action={
+              <Button size="small" onClick={reload}>
+                重试
+              </Button>
+            }
+          />
+        ) : null}
+        {data ? (
+          <>
+            <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
+              <Descriptions.Item label="学生">{data.student.name}</Descriptions.Item>
+              <Descriptions.Item label="分数 / 位次">
+                {data.student.score ?? '--'} / {data.student.rank ?? '--'}
+              </Descriptions.Item>
+              <Descriptions.Item label="状态">
+                <PlanStatusTag status={data.plan.status} name={data.plan.statusName} />
+              </Descriptions.Item>
+              <Descriptions.Item label="志愿数">{data.plan.itemCount}</Descriptions.Item>
+            </Descriptions>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Typography.Title level={5}>梯度分布</Typography.Title>
+                <TierChart counts={data.tierDistribution} />
+              </Col>
+              <Col xs={24} md={12}>
+                <Typography.Title level={5}>录取概率</Typography.Title>
+                <Row gutter={8} style={{ marginBottom: 16 }}>
+                  <Col span={8}>
+                    <Statistic title="最低" value={probabilityLabel(data.probability.min)} />
+                  </Col>
+                  <Col span={8}>
+                    <Statistic title="平均" value={probabilityLabel(data.probability.mean)} />
+                  </Col>
+                  <Col span={8}>
+                    <Statistic title="最高" value={probabilityLabel(data.probability.max)} />
+                  </Col>
+                </Row>
+                <Typography.Title level={5}>风险提示</Typography.Title>
+                {data.risks.length === 0 ? (
+                  <Alert type="success" showIcon message="未发现明显风险" />
+                ) : (
+                  <List size="small" bordered dataSource={data.risks} renderItem={(r) => <List.Item style={{ color: '#cf1322' }}>{r}</List.Item>} />
+                )}
+              </Col>
+            </Row>
+            {data.summary ? <Alert type="info" message={data.summary} style={{ marginTop: 16 }} /> : null}
+            {data.warnings.length > 0 ? (
+              <>
+                <Typography.Title level={5} style={{ marginTop: 16 }}>
+                  梯度检查
+                </Typography.Title>
+                <List size="small" dataSource={data.warnings} renderItem={(w) => <List.Item>{w.message}</List.Item>} />
+              </>
+            ) : null}
+            <Typography.Title level={5} style={{ marginTop: 16 }}>
+              保存后梯度有变化的志愿
+            </Typography.Title>
+            {data.changedSinceSave.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有变化" />
+            ) : (
+              <Table
+                size="small"
+                rowKey="lineId"
+                pagination={false}
+                dataSource={data.changedSinceSave}
+                columns={[
+                  { title: '序号', dataIndex: 'sort', width: 70 },
+                  { title: '保存时', dataIndex: 'savedTier', render: (t) => <TierTag tier={t} /> },
+                  { title: '现在', dataIndex: 'currentTier', render: (t) => <TierTag tier={t} /> },
+                ]}
+              />
+            )}
+          </>
+        ) : null}
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import type { ChanceRow, GradientWarning, PlanItem, SaveItem, Tier } from '@/api/volunteer';
+import { checkGradient } from '../../../../server/volunteer/engine/gradient';
+
+/**
+ * The plan editor's state as pure functions: add (slot limit, per-group major limit, duplicates), remove, move,
+ * 服从调剂 per group, and the live gradient warnings from the same engine the server uses. The editor keeps the list
+ * locally until 保存.
+ */
+
+export interface PlanLimits {
+  province: string;
+  /** Volunteer units per plan (山东 96). */
+  slotLimit: number;
+  /** Majors per 院校专业组 (3+1+2 provinces); 0 = no limit. */
+  groupMajorLimit: number;
+  /** ZY_TYPE: 1 专业+院校, 2 院校专业组 (服从调剂 per group), 3 院校+专业. */
+  zyType: number;
+}
+
+export type EditorItem = Omit<PlanItem, 'sort'>;
+
+/** A table row as a plan item (tier and probability as shown; the server recomputes them at save time). */
+export function toItem(row: ChanceRow | PlanItem): EditorItem {
+  return {
+    lineId: row.lineId,
+    schoolCode: row.schoolCode,
+    schoolName: row.schoolName,
+    majorName: row.majorName ?? null,
+    groupCode: row.groupCode ?? null,
+    province: row.province ?? null,
+    city: row.city ?? null,
+    tags: row.tags ?? [],
+    minScore: row.minScore ?? null,
+    minRank: row.minRank ?? null,
+    tier: row.tier ?? null,
+    probability: row.probability ?? null,
+    probabilityText: row.probabilityText ?? null,
+    obey: 'obey' in row ? (row.obey ?? null) : null,
+  };
+}
+
+/** Plans where 服从调剂 is chosen per 院校专业组. */
+export const needsObey = (limits: Pick<PlanLimits, 'zyType'>) => limits.zyType === 2;
+
+const groupKey = (i: Pick<EditorItem, 'schoolCode' | 'groupCode'>) => `${i.schoolCode}|${i.groupCode ?? ''}`;
+const unitKey = (i: Pick<EditorItem, 'schoolCode' | 'groupCode' | 'majorName'>) => `${groupKey(i)}|${i.majorName ?? ''}`;
+const label = (i: Pick<EditorItem, 'schoolName' | 'majorName'>) => [i.schoolName, i.majorName].filter(Boolean).join(' ');
+
+export type AddResult = { ok: true; items: EditorItem[] } | { ok: false; items: EditorItem[]; reason: string };
+
+/** Appends an option unless the plan is full, already holds it, or its group is at the major limit. */
+export function addItem(items: readonly EditorItem[], row: ChanceRow | EditorItem, limits: PlanLimits): AddResult {
+  const item = toItem(row as ChanceRow);
+  const same = items.findIndex((i) => i.lineId === item.lineId || unitKey(i) === unitKey(item));
+  if (same >= 0) return { ok: false, items: [...items], reason: `该志愿已在志愿表第 ${same + 1} 位：${label(item)}` };
+  if (items.length >= limits.slotLimit) {
+    return { ok: false, items: [...items], reason: `志愿表已满：${limits.province}最多填报 ${limits.slotLimit} 个志愿，请先删除一些再添加` };
+  }
+  if (limits.groupMajorLimit > 0) {
+    const inGroup = new Set(items.filter((i) => groupKey(i) === groupKey(item)).map((i) => i.majorName ?? ''));
+    if (inGroup.size >= limits.groupMajorLimit) {
+      return {
+        ok: false,
+        items: [...items],
+        reason: `${item.schoolName}${item.groupCode ? ` ${item.groupCode}组` : ''} 已填 ${inGroup.size} 个专业，达到每组 ${limits.groupMajorLimit} 个的上限`,
+      };
+    }
+  }
+  // A new group in a 专业组 province obeys adjustment by default (the safer choice); the expert can switch it off.
+  const obey = needsObey(limits) ? (items.find((i) => groupKey(i) === groupKey(item))?.obey ?? true) : null;
+  return { ok: true, items: [...items, { ...item, obey }] };
+}
+
+export function removeItem(items: readonly EditorItem[], lineId: number): EditorItem[] {
+  return items.filter((i) => i.lineId !== lineId);
+}
+
+/** Moves the entry at `from` to `to` (both 0-based), as a drag or 上移/下移 does. */
+export function moveItem(items: readonly EditorItem[], from: number, to: number): EditorItem[] {
+  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return [...items];
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved);
+  return next;
+}
+
+/** 服从调剂 for every entry of one 院校专业组. */
+export function setObey(items: readonly EditorItem[], of: Pick<EditorItem, 'schoolCode' | 'groupCode'>, obey: boolean): EditorItem[] {
+  const key = groupKey(of);
+  return items.map((i) => (groupKey(i) === key ? { ...i, obey } : i));
+}
+
+/** Gradient and limit warnings (slot-limit, duplicate, group-major-limit, tier-order, too-many-rush, no-safety). */
+export function planWarnings(items: readonly EditorItem[], limits: PlanLimits): GradientWarning[] {
+  return checkGradient(
+    items.map((i) => ({ schoolCode: i.schoolCode, schoolName: i.schoolName, groupCode: i.groupCode, majorName: i.majorName, tier: i.tier })),
+    { slotLimit: limits.slotLimit, groupMajorLimit: limits.groupMajorLimit },
+  );
+}
+
+/** Warnings about particular entries; plan-wide ones (too many 冲, no 保) name every entry and are not highlighted. */
+const ROW_WARNINGS = new Set(['duplicate', 'tier-order', 'slot-limit', 'group-major-limit']);
+
+/** Positions (0-based) named by an entry-level warning, for highlighting rows. */
+export function warnedPositions(warnings: readonly GradientWarning[]): Set<number> {
+  return new Set(warnings.filter((w) => ROW_WARNINGS.has(w.code)).flatMap((w) => w.positions));
+}
+
+export function tierCounts(items: readonly EditorItem[]): Record<Tier | 'none', number> {
+  const counts = { 冲: 0, 稳: 0, 保: 0, none: 0 };
+  for (const i of items) counts[i.tier ?? 'none']++;
+  return counts;
+}
+
+/** What 保存 sends. */
+export const toSaveItems = (items: readonly EditorItem[], limits: PlanLimits): SaveItem[] =>
+  items.map((i) => (needsObey(limits) ? { lineId: i.lineId, obey: i.obey ?? true } : { lineId: i.lineId }));
+
+/** Same entries (and 服从调剂) as the saved list, only in another order: saved with 排序 (saveSort). */
+export function isReorderOnly(saved: readonly EditorItem[], current: readonly EditorItem[]): boolean {
+  if (saved.length !== current.length) return false;
+  const before = new Map(saved.map((i) => [i.lineId, i.obey ?? null]));
+  if (before.size !== current.length) return false;
+  return current.every((i) => before.has(i.lineId) && before.get(i.lineId) === (i.obey ?? null));
+}
+
+/** True when the lists differ in entries, order or 服从调剂. */
+export function isDirty(saved: readonly EditorItem[], current: readonly EditorItem[]): boolean {
+  if (saved.length !== current.length) return true;
+  return current.some((i, n) => i.lineId !== saved[n].lineId || (i.obey ?? null) !== (saved[n].obey ?? null));
+}

@@ -1,0 +1,220 @@
+import { App } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { RequestError } from '@/api/request';
+import {
+  type ChanceRow,
+  type GradientWarning,
+  type PlanStatus,
+  type PlanSummary,
+  planInfo,
+  savePlan,
+  saveSort,
+  submitPlan,
+  unsubmitPlan,
+} from '@/api/volunteer';
+import {
+  addItem,
+  type EditorItem,
+  isDirty,
+  isReorderOnly,
+  moveItem,
+  type PlanLimits,
+  planWarnings,
+  removeItem,
+  setObey,
+  toItem,
+  toSaveItems,
+} from './planModel';
+
+export interface StaleSave {
+  message: string;
+  currentVersion: number | null;
+}
+
+/**
+ * One student's plan in the editor: the list kept locally until 保存, the version last seen (sent with every
+ * change), the status (a submitted or approved plan is read-only), live warnings, and what a stale save left behind.
+ */
+export function usePlanEditor(studentId: number, limits: PlanLimits) {
+  const { message } = App.useApp();
+  const [items, setItems] = useState<EditorItem[]>([]);
+  const [saved, setSaved] = useState<EditorItem[]>([]);
+  const [version, setVersion] = useState(0);
+  const [status, setStatus] = useState<PlanStatus>('none');
+  const [summary, setSummary] = useState<PlanSummary | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [busy, setBusy] = useState<null | 'save' | 'submit' | 'unsubmit'>(null);
+  const [stale, setStale] = useState<StaleSave | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    setLoadError(null);
+    try {
+      const info = await planInfo(studentId);
+      const list = info.items.map(toItem);
+      setItems(list);
+      setSaved(list);
+      setVersion(info.plan?.version ?? 0);
+      setStatus(info.plan?.status ?? 'none');
+      setSummary(info.plan);
+      setStale(null);
+    } catch (e) {
+      setLoadError((e as Error).message || '志愿方案加载失败');
+    } finally {
+      setLoading(false);
+    }
+  }, [studentId]);
+
+  const readOnly = status === 'submitted' || status === 'approved';
+  const dirty = useMemo(() => isDirty(saved, items), [saved, items]);
+  const warnings: GradientWarning[] = useMemo(() => planWarnings(items, limits), [items, limits]);
+  const inPlan = useMemo(() => new Set(items.map((i) => i.lineId)), [items]);
+
+  const guard = (): boolean => {
+    if (!readOnly) return true;
+    message.warning(status === 'submitted' ? '志愿方案已提交审核，不能修改，如需修改请先撤回' : '志愿方案已审批通过，不能再修改');
+    return false;
+  };
+
+  const add = (row: ChanceRow | EditorItem): boolean => {
+    if (!guard()) return false;
+    const result = addItem(items, row, limits);
+    if (!result.ok) {
+      message.warning(result.reason);
+      return false;
+    }
+    setItems(result.items);
+    return true;
+  };
+
+  /** Adds several (the auto-fill proposal); returns how many went in and the reasons for the others. */
+  const addMany = (rows: Array<ChanceRow | EditorItem>, replace: boolean): { added: number; skipped: string[] } => {
+    if (!guard()) return { added: 0, skipped: [] };
+    let list: EditorItem[] = replace ? [] : items;
+    const skipped: string[] = [];
+    for (const row of rows) {
+      const r = addItem(list, row, limits);
+      if (r.ok) list = r.items;
+      else skipped.push(r.reason);
+    }
+    setItems(list);
+    return { added: list.length - (replace ? 0 : items.length), skipped };
+  };
+
+  const remove = (lineId: number) => guard() && setItems((list) => removeItem(list, lineId));
+  const move = (from: number, to: number) => guard() && setItems((list) => moveItem(list, from, to));
+  const obey = (of: EditorItem, value: boolean) => guard() && setItems((list) => setObey(list, of, value));
+  /** Throws away local edits. */
+  const revert = () => setItems(saved);
+
+  const afterSave = (list: EditorItem[], nextVersion: number, nextStatus: PlanStatus) => {
+    setItems(list);
+    setSaved(list);
+    setVersion(nextVersion);
+    setStatus(nextStatus);
+    setStale(null);
+  };
+
+  /** 保存: a pure reorder goes through saveSort (logged as 排序), anything else through save. */
+  const save = async (asVersion = version): Promise<boolean> => {
+    if (!guard()) return false;
+    setBusy('save');
+    try {
+      const reorder = saved.length > 0 && isReorderOnly(saved, items) && asVersion === version;
+      const { result, msg } = reorder
+        ? await saveSort(
+            studentId,
+            asVersion,
+            items.map((i) => i.lineId),
+          )
+        : await savePlan(studentId, asVersion, toSaveItems(items, limits));
+      afterSave(result.items.map(toItem), result.version, result.status);
+      setSummary((s) => ({
+        ...(s ?? ({} as PlanSummary)),
+        planId: result.planId,
+        status: result.status,
+        version: result.version,
+        itemCount: result.itemCount,
+      }));
+      message.success(msg || '保存成功');
+      return true;
+    } catch (e) {
+      // Local edits stay. A stale version is remembered so the expert can reload or overwrite knowingly.
+      if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
+        setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
+      }
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const submit = async (): Promise<boolean> => {
+    if (dirty) {
+      message.warning('志愿表有未保存的修改，请先保存再提交审核');
+      return false;
+    }
+    setBusy('submit');
+    try {
+      const r = await submitPlan(studentId, version);
+      setVersion(r.version);
+      setStatus('submitted');
+      setSummary((s) => (s ? { ...s, status: 'submitted', statusName: '待审核', version: r.version, submitTime: Date.now() } : s));
+      message.success(r.msg || '提交成功');
+      return true;
+    } catch (e) {
+      if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
+        setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
+      }
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const unsubmit = async (): Promise<boolean> => {
+    setBusy('unsubmit');
+    try {
+      const r = await unsubmitPlan(studentId, version);
+      setVersion(r.version);
+      setStatus('draft');
+      setSummary((s) => (s ? { ...s, status: 'draft', statusName: '草稿', version: r.version } : s));
+      message.success(r.msg || '撤回成功');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return {
+    items,
+    saved,
+    version,
+    status,
+    summary,
+    loading,
+    loadError,
+    busy,
+    stale,
+    readOnly,
+    dirty,
+    warnings,
+    inPlan,
+    load,
+    add,
+    addMany,
+    remove,
+    move,
+    obey,
+    revert,
+    save,
+    submit,
+    unsubmit,
+    dismissStale: () => setStale(null),
+  };
+}
+
+export type PlanEditorState = ReturnType<typeof usePlanEditor>;

@@ -1,0 +1,212 @@
+import { App, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import {
+  addStudent,
+  type Expert,
+  editStudent,
+  listExperts,
+  type Preferences,
+  type Provinces,
+  provinces,
+  type StudentInfo,
+  type StudentInput,
+} from '@/api/volunteer';
+import { useAccess } from '@/components/Access';
+import { LEVELS, STUDENT_RULES, SUBJECTS } from './studentRules';
+
+interface FormValues {
+  name: string;
+  mobile?: string;
+  province: string;
+  examYear?: number;
+  score: number;
+  rank?: number | null;
+  subjects: number[];
+  regions: string[];
+  levels: string[];
+  majors: string[];
+  tuitionCap?: number | null;
+  remark?: string;
+  ownerId?: number;
+}
+
+export interface StudentFormDialogProps {
+  open: boolean;
+  /** The student to edit; null adds a new one. */
+  student: StudentInfo | null;
+  onClose: () => void;
+  onSaved: (student: StudentInfo) => void;
+}
+
+const toValues = (s: StudentInfo | null): Partial<FormValues> =>
+  s
+    ? {
+        name: s.name,
+        mobile: s.mobile ?? undefined,
+        province: s.province,
+        examYear: s.examYear,
+        score: s.score ?? undefined,
+        rank: s.rank,
+        subjects: s.subjects,
+        regions: s.preferences?.regions ?? [],
+        levels: s.preferences?.levels ?? [],
+        majors: s.preferences?.majors ?? [],
+        tuitionCap: s.preferences?.tuitionCap ?? null,
+        remark: s.remark ?? undefined,
+      }
+    : { province: '山东', regions: [], levels: [], majors: [], subjects: [] };
+
+/** 新增 / 编辑学生: score, rank, province, subjects and preferences, validated in Chinese before the server sees them. */
+export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFormDialogProps) {
+  const { message } = App.useApp();
+  const { can } = useAccess();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const [meta, setMeta] = useState<Provinces | null>(null);
+  const [experts, setExperts] = useState<Expert[]>([]);
+  const leader = can('volunteer:approval:list');
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(toValues(student));
+    provinces()
+      .then(setMeta)
+      .catch(() => undefined);
+    if (leader && !student) {
+      listExperts()
+        .then(setExperts)
+        .catch(() => undefined);
+    }
+  }, [open, student, form, leader]);
+
+  const submit = async (v: FormValues) => {
+    const preferences: Preferences = {
+      regions: v.regions ?? [],
+      levels: v.levels ?? [],
+      majors: (v.majors ?? []).map((m) => m.trim()).filter(Boolean),
+      tuitionCap: v.tuitionCap ?? null,
+    };
+    // A changed score with an unchanged rank lets the server derive the rank from the 一分一段 table.
+    const scoreChanged = student && student.score !== v.score;
+    const rank = v.rank ?? null;
+    const input: StudentInput = {
+      name: v.name.trim(),
+      mobile: v.mobile?.trim() || null,
+      province: v.province,
+      examYear: v.examYear,
+      score: v.score,
+      rank: scoreChanged && rank === student?.rank ? null : rank,
+      subjects: v.subjects,
+      preferences,
+      remark: v.remark?.trim() || null,
+      ...(leader && !student && v.ownerId ? { ownerId: v.ownerId } : {}),
+    };
+    setSaving(true);
+    try {
+      const r = student ? await editStudent(student.studentId, student.version, input) : await addStudent(input);
+      message.success(r.msg || (student ? '修改成功' : '新增成功'));
+      onSaved(r.student);
+    } catch {
+      // The server's reason (e.g. 学生信息已被他人修改，请刷新后再保存) has been shown; the form keeps the input.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const regionOptions = (meta?.schoolProvinces ?? []).filter((p) => p.province).map((p) => ({ value: p.province as string, label: p.province as string }));
+  const examOptions = (meta?.examProvinces ?? [{ province: '山东' }]).map((p) => ({ value: p.province, label: p.province }));
+
+  return (
+    <Modal
+      open={open}
+      title={student ? `编辑学生信息 · ${student.name}` : '新增学生'}
+      width={760}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText="保存"
+      cancelText="取消"
+      confirmLoading={saving}
+      forceRender
+    >
+      <Spin spinning={saving} tip="正在保存...">
+        <Form<FormValues> form={form} layout="vertical" onFinish={submit} scrollToFirstError>
+          <Row gutter={16}>
+            <Col xs={24} sm={8}>
+              <Form.Item label="姓名" name="name" rules={STUDENT_RULES.name}>
+                <Input placeholder="请输入学生姓名" maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item label="手机号" name="mobile" rules={STUDENT_RULES.mobile}>
+                <Input placeholder="选填，11 位手机号" maxLength={11} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item label="考生省份" name="province" rules={STUDENT_RULES.province}>
+                <Select options={examOptions} placeholder="请选择省份" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Item label="高考分数" name="score" rules={STUDENT_RULES.score}>
+                <InputNumber style={{ width: '100%' }} precision={0} placeholder="0–750" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={6}>
+              <Form.Item label="位次" name="rank" rules={STUDENT_RULES.rank} tooltip="不填则按一分一段表自动换算">
+                <InputNumber style={{ width: '100%' }} precision={0} placeholder="自动换算" />
+              </Form.Item>
+            </Col>
+            <Col xs={12} sm={4}>
+              <Form.Item label="高考年份" name="examYear" rules={STUDENT_RULES.examYear}>
+                <InputNumber style={{ width: '100%' }} precision={0} placeholder="默认最新" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={8}>
+              <Form.Item label="选考科目（三门）" name="subjects" rules={STUDENT_RULES.subjects}>
+                <Select mode="multiple" options={SUBJECTS} placeholder="请选择三门" maxCount={3} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Divider plain orientation="left" style={{ margin: '4px 0 12px' }}>
+            填报意向
+          </Divider>
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item label="意向地区" name="regions">
+                <Select mode="multiple" allowClear options={regionOptions} placeholder="不限" maxTagCount="responsive" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item label="院校层次" name="levels">
+                <Select mode="multiple" allowClear options={LEVELS.map((l) => ({ value: l, label: l }))} placeholder="不限" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item label="意向专业" name="majors" rules={STUDENT_RULES.majors} tooltip="输入后回车，可填多个">
+                <Select mode="tags" allowClear placeholder="如：计算机、临床医学" tokenSeparators={[',', '，', '、']} open={false} suffixIcon={null} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item label="学费上限（元/年）" name="tuitionCap" rules={STUDENT_RULES.tuitionCap}>
+                <InputNumber style={{ width: '100%' }} precision={0} placeholder="不限" />
+              </Form.Item>
+            </Col>
+            {leader && !student ? (
+              <Col xs={24} sm={12}>
+                <Form.Item label="负责专家" name="ownerId" tooltip="不选则由你负责">
+                  <Select allowClear placeholder="选择负责专家" options={experts.map((e) => ({ value: e.userId, label: e.nickName || e.userName }))} />
+                </Form.Item>
+              </Col>
+            ) : null}
+            <Col xs={24}>
+              <Form.Item label="备注" name="remark" rules={STUDENT_RULES.remark}>
+                <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填" />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}

@@ -1,0 +1,243 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, InputNumber, Select, Space, Table, type TableProps } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { downloadPlanExcel, downloadPlanPdf, listStudents, type PlanStatus, type Student, type StudentInfo, type StudentQuery } from '@/api/volunteer';
+import { Access, useAccess } from '@/components/Access';
+import { useDevice } from '@/layout/useDevice';
+import { ExpertSelect } from '../shared/ExpertSelect';
+import { formatRank, formatTime } from '../shared/format';
+import { PLAN_STATUS_OPTIONS, PlanStatusTag } from '../shared/PlanStatusTag';
+import { fillingHref, useViewPath, VIEW } from '../shared/useViewPath';
+import { StudentDrawer } from './StudentDrawer';
+import { StudentFormDialog } from './StudentFormDialog';
+
+/** Spec §9: page sizes 10/20/30/50, default 20. */
+const PAGE_SIZES = [10, 20, 30, 50];
+
+interface SearchValues {
+  name?: string;
+  mobile?: string;
+  planStatus?: PlanStatus;
+  scoreMin?: number;
+  scoreMax?: number;
+  ownerId?: number;
+}
+
+export interface StudentsPageProps {
+  /** 'saved' (志愿保存) lists the students' saved plans with export actions. */
+  mode?: 'students' | 'saved';
+}
+
+/**
+ * 学生志愿: an expert's own students (a leader sees all, with the 负责专家 filter), searchable, with the info drawer,
+ * add and edit, and 去填报 opening the filling page for the student.
+ */
+export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const mobile = useDevice() === 'mobile';
+  const fillingPath = useViewPath(VIEW.filling);
+  const leader = can('volunteer:approval:list');
+  const [form] = Form.useForm<SearchValues>();
+  const [query, setQuery] = useState<StudentQuery>({ pageNum: 1, pageSize: 20 });
+  const [rows, setRows] = useState<Student[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [drawer, setDrawer] = useState<number | null>(null);
+  const [drawerKey, setDrawerKey] = useState(0);
+  const [editing, setEditing] = useState<{ student: StudentInfo | null } | null>(null);
+  const [exporting, setExporting] = useState<string | null>(null);
+
+  const load = useCallback(async (q: StudentQuery) => {
+    setLoading(true);
+    try {
+      const page = await listStudents(q);
+      setRows(page.rows);
+      setTotal(page.total);
+    } catch {
+      // shown by the http layer; keep the last rows
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    load(query);
+  }, [load, query]);
+
+  const search = (v: SearchValues) => {
+    if (v.scoreMin != null && v.scoreMax != null && v.scoreMin > v.scoreMax) {
+      message.warning('最低分不能大于最高分，请调整分数范围');
+      return;
+    }
+    setQuery({ pageNum: 1, pageSize: query.pageSize, ...v, name: v.name?.trim() || undefined, mobile: v.mobile?.trim() || undefined });
+  };
+  const reset = () => {
+    form.resetFields();
+    setQuery({ pageNum: 1, pageSize: query.pageSize });
+  };
+  const fill = (s: Pick<Student, 'studentId'>) => {
+    if (!fillingPath) {
+      message.warning('你没有「专家填报」菜单的权限，请联系管理员授权');
+      return;
+    }
+    navigate(fillingHref(fillingPath, s.studentId));
+  };
+  const exportPlan = async (s: Student, kind: 'pdf' | 'excel') => {
+    setExporting(`${s.studentId}-${kind}`);
+    try {
+      await (kind === 'pdf' ? downloadPlanPdf : downloadPlanExcel)(s.studentId, s.name);
+    } catch {
+      // shown by download()
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const columns: TableProps<Student>['columns'] = [
+    {
+      title: '姓名',
+      dataIndex: 'name',
+      width: 100,
+      fixed: mobile ? undefined : 'left',
+      render: (v, r) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setDrawer(r.studentId)}>
+          {v}
+        </Button>
+      ),
+    },
+    { title: '手机号', dataIndex: 'mobile', width: 120, render: (v) => v || '--' },
+    { title: '省份', dataIndex: 'province', width: 70 },
+    { title: '选科', dataIndex: 'subjectNames', width: 130, render: (v) => v || '--' },
+    { title: '分数', dataIndex: 'score', width: 70, render: (v) => v ?? '--' },
+    { title: '位次', dataIndex: 'rank', width: 90, render: formatRank },
+    ...(leader ? [{ title: '负责专家', dataIndex: 'ownerName', width: 100, render: (v: string | null) => v || '--' }] : []),
+    { title: '方案状态', dataIndex: 'planStatus', width: 90, render: (s: PlanStatus, r: Student) => <PlanStatusTag status={s} name={r.planStatusName} /> },
+    { title: '志愿数', dataIndex: 'planItemCount', width: 70 },
+    { title: '更新时间', dataIndex: 'updateTime', width: 170, render: formatTime },
+    {
+      title: '操作',
+      key: 'action',
+      width: mode === 'saved' ? 220 : 170,
+      fixed: mobile ? undefined : 'right',
+      render: (_v, r) => (
+        <Space size={0} wrap>
+          <Button type="link" size="small" onClick={() => setDrawer(r.studentId)}>
+            详情
+          </Button>
+          {fillingPath ? (
+            <Button type="link" size="small" onClick={() => fill(r)}>
+              {r.planStatus === 'submitted' || r.planStatus === 'approved' ? '查看方案' : '填报'}
+            </Button>
+          ) : null}
+          {mode === 'saved' ? (
+            <>
+              <Button
+                type="link"
+                size="small"
+                disabled={r.planStatus === 'none'}
+                loading={exporting === `${r.studentId}-pdf`}
+                onClick={() => exportPlan(r, 'pdf')}
+              >
+                PDF
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                disabled={r.planStatus === 'none'}
+                loading={exporting === `${r.studentId}-excel`}
+                onClick={() => exportPlan(r, 'excel')}
+              >
+                Excel
+              </Button>
+            </>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div style={{ padding: 16 }}>
+      <Card>
+        <Form<SearchValues> form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+          <Form.Item label="姓名" name="name">
+            <Input placeholder="请输入学生姓名" allowClear maxLength={20} style={{ width: 150 }} />
+          </Form.Item>
+          <Form.Item label="手机号" name="mobile">
+            <Input placeholder="请输入手机号" allowClear maxLength={11} style={{ width: 150 }} />
+          </Form.Item>
+          <Form.Item label="方案状态" name="planStatus">
+            <Select allowClear placeholder="全部" style={{ width: 120 }} options={PLAN_STATUS_OPTIONS} />
+          </Form.Item>
+          <Form.Item label="分数">
+            <Space.Compact>
+              <Form.Item name="scoreMin" noStyle>
+                <InputNumber min={0} max={750} precision={0} placeholder="最低" style={{ width: 80 }} />
+              </Form.Item>
+              <Form.Item name="scoreMax" noStyle>
+                <InputNumber min={0} max={750} precision={0} placeholder="最高" style={{ width: 80 }} />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+          {leader ? (
+            <Form.Item label="负责专家" name="ownerId">
+              <ExpertSelect />
+            </Form.Item>
+          ) : null}
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit">
+                搜索
+              </Button>
+              <Button onClick={reset}>重置</Button>
+            </Space>
+          </Form.Item>
+        </Form>
+        {mode === 'students' ? (
+          <Access permissions={['volunteer:student:add']}>
+            <Button type="primary" ghost icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ student: null })}>
+              新增学生
+            </Button>
+          </Access>
+        ) : null}
+        <Table<Student>
+          rowKey="studentId"
+          size="middle"
+          loading={loading}
+          columns={columns}
+          dataSource={rows}
+          scroll={{ x: 1200 }}
+          pagination={{
+            current: query.pageNum,
+            pageSize: query.pageSize,
+            total,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (t) => `共 ${t} 名学生`,
+            showLessItems: mobile,
+            onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
+          }}
+        />
+      </Card>
+      <StudentDrawer
+        studentId={drawer}
+        refreshKey={drawerKey}
+        onClose={() => setDrawer(null)}
+        onEdit={(s) => setEditing({ student: s })}
+        onFill={fillingPath ? (s) => fill(s) : undefined}
+      />
+      <StudentFormDialog
+        open={editing != null}
+        student={editing?.student ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          setDrawerKey((k) => k + 1);
+          load(query);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { resourceForComponent } from '../../resources.config';
+import { MENU_TREE, type MenuSeed } from '../../server/db/seed/menus';
+import { GATED_ROUTES } from './staticRoutes';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/**
+ * Component strings from the server menu (RuoYi view paths such as 'system/user/index') → lazily loaded pages.
+ * Bespoke modules register in VIEWS; a component string that a schema names in x-menu.component opens the schema
+ * engine's list page of that resource (resources.config.ts); VIEWS wins over a schema for the same string.
+ */
+const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
+  index: () => import('@/pages/home'),
+  'monitor/online/index': () => import('@/modules/monitor/online'),
+  'tool/swagger/index': () => import('@/modules/tool/swagger'),
+  'Filling/index': () => import('@/modules/volunteer/filling'),
+  'volunteer/index': () => import('@/modules/volunteer/students'),
+  'leader/volunteerAdvance/index': () => import('@/modules/volunteer/advance'),
+  'savevolunteer/index': () => import('@/modules/volunteer/saved'),
+  'Examine/index': () => import('@/modules/approval/examine'),
+  'leader/AdvanceApproval/index': () => import('@/modules/approval/advanceApproval'),
+  'appointment/index': () => import('@/modules/approval/appointment'),
+  'majorRecommend/index': () => import('@/modules/approval/majorRecommend'),
+};
+
+/** View paths of the product's own menu (the seeded tree): known screens, some not built yet (→ 建设中). */
+const PLANNED = new Set<string>();
+const collect = (items: MenuSeed[]) => {
+  for (const m of items) {
+    if (m.component) PLANNED.add(m.component);
+    if (m.children) collect(m.children);
+  }
+};
+collect(MENU_TREE);
+// The permission-gated hidden pages (spec §2.1) are screens of the product too.
+for (const g of GATED_ROUTES) PLANNED.add(g.component);
+
+export type ResolvedView = { kind: 'view'; Page: Page } | { kind: 'planned' } | { kind: 'unknown' };
+
+const cache = new Map<string, Page>();
+const normalise = (component: string) => component.replace(/^\//, '').replace(/\.(vue|tsx)$/, '');
+
+/**
+ * 'view': a built page; 'planned': a screen of the product not built yet (shows 建设中);
+ * 'unknown': a component string nobody knows (a typo in menu management) — shows 页面不存在 naming it.
+ */
+export function resolveView(component: string): ResolvedView {
+  const key = normalise(component);
+  const loader = VIEWS[key];
+  if (loader) {
+    let Page = cache.get(key);
+    if (!Page) {
+      Page = lazy(loader);
+      cache.set(key, Page);
+    }
+    return { kind: 'view', Page };
+  }
+  const resource = resourceForComponent(key);
+  if (resource) {
+    let Page = cache.get(key);
+    if (!Page) {
+      const name = resource.name;
+      Page = lazy(() => import('@/engine/pages/ResourcePage').then((m) => ({ default: () => <m.ResourcePage name={name} /> })));
+      cache.set(key, Page);
+    }
+    return { kind: 'view', Page };
+  }
+  return PLANNED.has(key) ? { kind: 'planned' } : { kind: 'unknown' };
+}

@@ -1,0 +1,73 @@
+/**
+ * Shapes of the server menu tree (getRuleList / getStoreRule `data`, RuoYi getRouters) and of the three
+ * views the console derives from it (spec §3 "Menu and route item", §4 route generation).
+ */
+
+/** Route meta as the server sends it. `link` is the page shown in an iframe (InnerLink); null when none. */
+export interface RouterMeta {
+  title: string;
+  icon: string;
+  noCache: boolean;
+  link: string | null;
+  /** Pinned tab that cannot be closed. */
+  affix?: boolean;
+  /** Sidebar entry to highlight while this (usually hidden) page is open. */
+  activeMenu?: string;
+}
+
+/** One node of the server menu tree. `component` is 'Layout', 'ParentView', 'InnerLink' or a view path. */
+export interface RouterItem {
+  name?: string;
+  path: string;
+  hidden: boolean;
+  redirect?: string;
+  component: string;
+  /** JSON text of default query parameters, e.g. '{"type":"1"}'. */
+  query?: string;
+  alwaysShow?: boolean;
+  meta: RouterMeta | null;
+  children?: RouterItem[];
+  permissions?: string[];
+  roles?: string[];
+}
+
+/** A sidebar / top-bar entry: the tree kept as the server sent it, with paths made absolute. */
+export interface SidebarItem {
+  /** Full path (or the external URL); unique menu key and navigation target. */
+  key: string;
+  title: string;
+  icon: string;
+  /** Full path, or the external URL. */
+  path: string;
+  /** http, https, mailto or tel: opened in a new tab, never routed. */
+  external: boolean;
+  hidden: boolean;
+  children?: SidebarItem[];
+  activeMenu?: string;
+  /** Default query of the page (parsed from the menu's JSON `query`), to pass along when navigating. */
+  query?: Record<string, unknown>;
+}
+
+/** One page the router registers: ParentView levels flattened away, paths absolute. */
+export interface FlatRoute {
+  /** Route name (keep-alive / cached-views key); the full path when the server sent none. */
+  name: string;
+  fullPath: string;
+  /** The component string as given ('InnerLink' or a view path). */
+  component: string;
+  meta: RouterMeta | null;
+  /** Parsed `query` when it is a JSON object text, else undefined. */
+  query: Record<string, unknown> | undefined;
+  /** Hidden in the menus (itself or an ancestor); the page is still routable. */
+  hidden: boolean;
+  /** meta.link for InnerLink / iframe pages. */
+  link?: string;
+  /** True when a 'Layout' ancestor wraps the page; false for a top-level page rendered on its own. */
+  inLayout: boolean;
+}
+
+export interface ConvertedMenus {
+  sidebar: SidebarItem[];
+  routes: FlatRoute[];
+  topbar: SidebarItem[];
+}
