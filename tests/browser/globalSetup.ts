@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`服务未在 ${timeoutMs} ms 内启动：${url}`);
+}
+
+let server: ChildProcess | undefined;
+
+/** The real server (same entry as `npm start`) on the built console, a free port and a throw-away data dir. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'dist/index.html'))) throw new Error('缺少 dist/：先运行 npm run build');
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-browser-'));
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: '0', DATABASE_URL: '' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/app-config.js`, 30000);
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    server?.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

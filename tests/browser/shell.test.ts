@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin } from './api';
+import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
+
+/** The console shell (issue 3) in Chromium against the real server and the built console. */
+describe('console shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    fs.mkdirSync(screenshotDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const sider = (page: Page) => page.locator('.ant-layout-sider');
+  const tab = (page: Page, title: string) => page.locator('.zy-tags-view [role=tab]', { hasText: title });
+  const openMenu = async (page: Page, group: string, item: string) => {
+    const menu = sider(page);
+    const entry = menu.getByText(item, { exact: true });
+    if (!(await entry.isVisible())) await menu.getByText(group, { exact: true }).click();
+    await entry.click();
+  };
+
+  it('keeps typed search text when switching tabs, and 关闭其他 leaves home and the current tab', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin', 'admin123');
+    await openMenu(page, '系统监控', '在线用户');
+    await page.waitForURL('**/monitor/online');
+    const search = page.getByPlaceholder('请输入登录地址');
+    await search.fill('127.0.0.1');
+    // The table shows the live sessions (at least this one).
+    await page.locator('.ant-table-row').first().waitFor();
+    await openMenu(page, '系统管理', '岗位管理');
+    await page.waitForURL('**/system/post');
+    await page.getByPlaceholder('请输入岗位名称').waitFor();
+    await openMenu(page, '系统管理', '通知公告');
+    await page.waitForURL('**/system/notice');
+    await page.getByPlaceholder('请输入公告标题').waitFor();
+    expect(await page.locator('.zy-tags-view [role=tab]').allInnerTexts()).toEqual(['首页', '在线用户', '岗位管理', '通知公告']);
+
+    await tab(page, '在线用户').click();
+    await page.waitForURL('**/monitor/online');
+    await expect(page.getByPlaceholder('请输入登录地址').inputValue()).resolves.toBe('127.0.0.1');
+
+    // Tabs survive a browser refresh.
+    await page.reload();
+    await page.getByPlaceholder('请输入登录地址').waitFor();
+    expect(await page.locator('.zy-tags-view [role=tab]').allInnerTexts()).toEqual(['首页', '在线用户', '岗位管理', '通知公告']);
+
+    await tab(page, '岗位管理').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: '关闭其他' }).click();
+    await expect.poll(() => page.locator('.zy-tags-view [role=tab]').allInnerTexts()).toEqual(['首页', '岗位管理']);
+    expect(new URL(page.url()).pathname).toBe('/system/post');
+
+    // Closing the active tab goes to the last remaining one (home).
+    await tab(page, '岗位管理').getByLabel('关闭 岗位管理').click();
+    await page.waitForURL('**/index');
+    // The pinned home tab has no close button.
+    await expect(tab(page, '首页').getByLabel('关闭 首页').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('refreshing a deep dynamic route stays there; a non-numeric parameter is not found', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin', 'admin123');
+    await page.goto('/monitor/job-log/index/12');
+    await page.getByText('调度日志 · 建设中').waitFor();
+    await page.reload();
+    await page.getByText('调度日志 · 建设中').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/monitor/job-log/index/12');
+    await page.goto('/monitor/job-log/index/abc');
+    await page.getByText('404').first().waitFor();
+    await page.context().close();
+  });
+
+  it('a user without the permission opening a known route sees /405', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'operator', 'operator123');
+    await page.goto('/monitor/online');
+    await page.waitForURL('**/405');
+    await page.goto('/system/user-auth/role/1');
+    await page.waitForURL('**/405');
+    await page.context().close();
+  });
+
+  it('below 992 px the sidebar becomes a drawer', async () => {
+    const page = await newPage(browser, 800, 900);
+    await signIn(page, 'admin', 'admin123');
+    await expect(page.locator('.ant-layout-sider').count()).resolves.toBe(0);
+    await page.screenshot({ path: path.join(screenshotDir, 'home-mobile.png') });
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    const drawer = page.locator('.zy-sidebar-drawer');
+    await drawer.getByText('系统管理', { exact: true }).waitFor();
+    await page.waitForTimeout(500); // let the slide-in finish before the picture
+    await page.screenshot({ path: path.join(screenshotDir, 'home-mobile-drawer.png') });
+    await drawer.getByText('系统管理', { exact: true }).click();
+    await drawer.getByText('岗位管理', { exact: true }).click();
+    await page.waitForURL('**/system/post');
+    // Navigating closes the drawer.
+    await drawer.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it('theme colour: a preset saved with 保存配置 survives reload; 重置配置 restores #409EFF; light sidebar', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin', 'admin123');
+    await page.screenshot({ path: path.join(screenshotDir, 'home-desktop-dark.png') });
+    const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--zy-primary').trim().toLowerCase());
+    await expect.poll(primary).toBe('#409eff');
+    await page.getByRole('button', { name: '布局设置' }).click();
+    const drawer = page.locator('.zy-theme-drawer');
+    await drawer.getByLabel('主题颜色 #ff4500').click();
+    await drawer.getByLabel('亮色侧边栏').click();
+    await drawer.getByRole('button', { name: '保存配置' }).click();
+    await page.getByText('正在保存到本地，请稍候...').waitFor();
+    await page.reload();
+    await page.getByText(/欢迎使用志愿填报管理系统。当前角色/).waitFor();
+    await expect.poll(primary).toBe('#ff4500');
+    await expect(page.locator('.ant-layout-sider-light').count()).resolves.toBe(1);
+    await page.screenshot({ path: path.join(screenshotDir, 'home-desktop-light.png') });
+
+    await page.getByRole('button', { name: '布局设置' }).click();
+    await drawer.getByRole('button', { name: '重置配置' }).click();
+    await page.getByText('正在清除设置缓存并刷新，请稍候...').waitFor();
+    await page.waitForEvent('load');
+    await page.getByText(/欢迎使用志愿填报管理系统。当前角色/).waitFor();
+    await expect.poll(primary).toBe('#409eff');
+    await expect(page.locator('.ant-layout-sider-dark').count()).resolves.toBe(1);
+    await page.context().close();
+  });
+
+  it('the tool cabinet opens the built-in tool; a token-expired message from it leads to re-login', async () => {
+    const page = await newPage(browser);
+    page.setDefaultTimeout(15000);
+    await signIn(page, 'admin', 'admin123');
+    await page.getByRole('button', { name: '工具箱' }).hover();
+    const cabinet = page.locator('.zy-tool-cabinet');
+    await cabinet.waitFor();
+    for (const group of ['招生计划', '历年分数线', '数据库', '榜单', '更多']) await cabinet.getByText(group, { exact: true }).waitFor();
+    // The seeded admin has the diagnosis flag: 诊断换算 is offered (the expert, without it, is checked below).
+    await cabinet.getByText('诊断换算').waitFor();
+    await cabinet.getByRole('button', { name: '一分一段' }).click();
+    const frame = page.frameLocator('iframe[title="一分一段"]');
+    // The tool has loaded its table (the whole 一分一段 table of the seeded data) before we type.
+    await frame.getByRole('cell', { name: '681127' }).waitFor();
+    await frame.locator('input[name=score]').fill('600');
+    await frame.getByRole('button', { name: '查询位次' }).click();
+    await frame.getByText(/累计位次/).waitFor();
+    await page.screenshot({ path: path.join(screenshotDir, 'tool-score-segment.png') });
+
+    // The session ends elsewhere (signed out on the server); the tool's next call reports it to the console.
+    const token = (await page.context().cookies()).find((c) => c.name === 'Admin-Token')?.value ?? '';
+    expect((await api('POST', '/dev-api/api/login/logout', { token })).code).toBe(200);
+    await frame.getByRole('button', { name: '查询位次' }).click();
+    const dialog = page.locator('.ant-modal-confirm', { hasText: '系统提示' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL('**/login**');
+    await page.getByRole('tab', { name: '账号密码登录' }).waitFor();
+    // Closing right after the full-page navigation of 重新登录 can stall in Chromium; the browser is closed after all.
+    await Promise.race([page.context().close(), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
+
+  it('诊断换算 is offered only to users whose info carries the diagnosis flag', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'expert', 'expert123');
+    await page.getByRole('button', { name: '工具箱' }).hover();
+    const cabinet = page.locator('.zy-tool-cabinet');
+    await cabinet.getByText('一分一段').waitFor();
+    await expect(cabinet.getByText('诊断换算').count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('the version dialog (1400 wide) with the change log opens for roleId 2 on store 1 only', async () => {
+    const page = await newPage(browser, 1600, 900);
+    await signIn(page, 'leader', 'leader123');
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('button', { name: /当前版本 2\.0\.4/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '版本信息' });
+    await dialog.getByText('v2.0.3').waitFor();
+    // Measured once the zoom-in animation has settled.
+    await expect.poll(() => dialog.evaluate((el) => el.getBoundingClientRect().width)).toBe(1400);
+    for (const label of ['应用ID', '当前用户', '签名工具', '发布时间', '发布标签', '域名']) await dialog.getByText(label, { exact: true }).first().waitFor();
+    await page.context().close();
+
+    const expert = await newPage(browser);
+    await signIn(expert, 'expert', 'expert123');
+    await expert.getByRole('button', { name: '用户菜单' }).click();
+    await expert.getByText(/当前版本 2\.0\.4/).waitFor();
+    await expect(expert.getByRole('button', { name: /当前版本/ }).count()).resolves.toBe(0);
+    await expert.context().close();
+  });
+
+  it('an expired licence sends a signed-in user to /beOverdue from every path but /login and /appDetail', async () => {
+    const admin = await apiLogin('admin', 'admin123');
+    const current = await api<Record<string, unknown>>('GET', '/dev-api/system/platform', { token: admin });
+    const page = await newPage(browser);
+    await signIn(page, 'admin', 'admin123');
+    try {
+      const res = await api('PUT', '/dev-api/system/platform', { token: admin, body: { ...stripReadOnly(current.data ?? {}), expiredate: '2020-01-01' } });
+      expect(res.code).toBe(200);
+      await page.goto('/system/post');
+      await page.waitForURL('**/beOverdue');
+      await page.getByText('平台授权已到期').waitFor();
+      await page.goto('/appDetail');
+      await page.getByText('应用详情').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/appDetail');
+    } finally {
+      await api('PUT', '/dev-api/system/platform', { token: admin, body: { ...stripReadOnly(current.data ?? {}) } });
+    }
+    // Valid again: /beOverdue goes to /index.
+    await page.goto('/beOverdue');
+    await page.waitForURL('**/index');
+    await page.context().close();
+  });
+});
+
+/** The platform row as the edit endpoint accepts it (its editable fields only). */
+const EDITABLE = [
+  'title',
+  'expiredate',
+  'favicon',
+  'watermark',
+  'h5addr',
+  'logo',
+  'smalllogo',
+  'qrUrl',
+  'kfPhone',
+  'wxapp',
+  'appdown',
+  'gwaddr',
+  'appId',
+  'toolboxaddr',
+  'tipsTitle',
+  'tips',
+  'gddesc',
+  'registerEnabled',
+];
+function stripReadOnly(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => EDITABLE.includes(k)));
+}

@@ -1,0 +1,242 @@
+import { HttpResponse, http as mock } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { decryptPayload, signTimestamp } from '@/api/crypto';
+import { repeatGuard } from '@/api/repeatGuard';
+import { RequestError, request, SESSION_EXPIRED_MESSAGE, setFeedback, setSessionExpiredHandler } from '@/api/request';
+import { removeToken, setToken } from '@/utils/auth';
+import { useRealKeys } from './keys';
+
+/**
+ * The http client against a mocked server: every row of spec §8's code table, the transport errors, the headers a
+ * request carries, the duplicate-submit guard, and decryption of code-20000 answers produced by the real server
+ * Protocol class.
+ */
+const server = setupServer();
+const real = useRealKeys();
+const feedback = {
+  message: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), loading: vi.fn(() => () => undefined) },
+  notification: { error: vi.fn() },
+  modal: { confirm: vi.fn() },
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => {
+  server.close();
+  real.cleanup();
+});
+beforeEach(() => {
+  repeatGuard.reset();
+  setFeedback(feedback as never);
+  removeToken();
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.clearAllMocks();
+});
+
+const answer = (body: Record<string, unknown>) => server.use(mock.post('*/dev-api/x', () => HttpResponse.json(body)));
+const call = () => request({ url: '/dev-api/x', method: 'post', data: { n: Math.random() } });
+
+describe('§8 code table', () => {
+  it('200 resolves with the envelope and shows nothing', async () => {
+    answer({ code: 200, msg: '操作成功', data: { a: 1 } });
+    await expect(call()).resolves.toMatchObject({ code: 200, data: { a: 1 } });
+    expect(feedback.message.error).not.toHaveBeenCalled();
+    expect(feedback.notification.error).not.toHaveBeenCalled();
+  });
+
+  it('20000 with string data is decrypted (data encrypted by the server Protocol)', async () => {
+    answer({ code: 20000, msg: '操作成功', data: real.protocol.encrypt({ 姓名: '张三', score: 600 }) });
+    await expect(call()).resolves.toMatchObject({ code: 200, data: { 姓名: '张三', score: 600 } });
+  });
+
+  it('20000 list answers decrypt into rows and total', async () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ id: i, name: `第${i}行` }));
+    answer({ code: 20000, msg: '查询成功', data: real.protocol.encrypt({ rows, total: 57 }) });
+    const env = await call();
+    expect(env.rows).toEqual(rows);
+    expect(env.total).toBe(57);
+  });
+
+  it.each([20001, 90001, 400333, 40033])('%i resolves with the full response and no message', async (code) => {
+    answer({ code, msg: '需要处理', data: { extra: true }, other: 'x' });
+    await expect(call()).resolves.toEqual({ code, msg: '需要处理', data: { extra: true }, other: 'x' });
+    expect(feedback.message.error).not.toHaveBeenCalled();
+    expect(feedback.notification.error).not.toHaveBeenCalled();
+  });
+
+  it.each([401, 40310])('%i asks to re-login (系统提示, 重新登录/取消) and rejects with the invalid-session message', async (code) => {
+    const relogin = vi.fn();
+    setSessionExpiredHandler(relogin);
+    answer({ code, msg: '登录状态已过期' });
+    await expect(call()).rejects.toThrow(SESSION_EXPIRED_MESSAGE);
+    expect(feedback.modal.confirm).toHaveBeenCalledTimes(1);
+    const dialog = feedback.modal.confirm.mock.calls[0][0];
+    expect(dialog).toMatchObject({ title: '系统提示', okText: '重新登录', cancelText: '取消' });
+    expect(relogin).not.toHaveBeenCalled();
+    dialog.onOk();
+    expect(relogin).toHaveBeenCalledTimes(1);
+  });
+
+  it('several expired calls at once open one dialog', async () => {
+    answer({ code: 401, msg: '' });
+    await Promise.allSettled([request({ url: '/dev-api/x', method: 'post', data: { a: 1 } }), request({ url: '/dev-api/x', method: 'post', data: { a: 2 } })]);
+    expect(feedback.modal.confirm).toHaveBeenCalledTimes(1);
+    feedback.modal.confirm.mock.calls[0][0].onCancel();
+  });
+
+  it.each([
+    [500, '数据库忙'],
+    [601, '请先完善资料'],
+    [40000, '参数有误'],
+    [50000, '稍后再试'],
+  ])('%i shows an error toast with the message and rejects', async (code, msg) => {
+    answer({ code, msg });
+    await expect(call()).rejects.toMatchObject({ code, message: msg });
+    expect(feedback.message.error).toHaveBeenCalledWith(msg);
+  });
+
+  it('44444 shows an error toast and resolves', async () => {
+    answer({ code: 44444, msg: '余额不足' });
+    await expect(call()).resolves.toMatchObject({ code: 44444 });
+    expect(feedback.message.error).toHaveBeenCalledWith('余额不足');
+  });
+
+  it('any other code shows an error notification and rejects', async () => {
+    answer({ code: 403, msg: '没有权限，请联系管理员授权（需要 system:config:remove）' });
+    await expect(call()).rejects.toBeInstanceOf(RequestError);
+    expect(feedback.notification.error).toHaveBeenCalledWith({ message: '没有权限，请联系管理员授权（需要 system:config:remove）' });
+  });
+
+  it('an answer without msg uses the default message of its code', async () => {
+    answer({ code: 50000 });
+    await expect(call()).rejects.toThrow('系统内部错误，请稍后重试');
+    answer({ code: 12345 });
+    await expect(call()).rejects.toThrow('系统未知错误，请反馈给管理员');
+  });
+});
+
+describe('transport errors', () => {
+  it('network failure: 后端接口连接异常', async () => {
+    server.use(mock.post('*/dev-api/x', () => HttpResponse.error()));
+    await expect(call()).rejects.toThrow('后端接口连接异常');
+  });
+
+  it('HTTP status error: 系统接口{code}异常', async () => {
+    server.use(mock.post('*/dev-api/x', () => new HttpResponse('bad gateway', { status: 502 })));
+    await expect(call()).rejects.toThrow('系统接口502异常');
+  });
+});
+
+describe('what a request carries', () => {
+  it('a verifiable Authentication for its Timer, and the bearer token', async () => {
+    setToken('tok-123');
+    let seen: Headers | undefined;
+    server.use(
+      mock.post('*/dev-api/x', ({ request }) => {
+        seen = request.headers;
+        return HttpResponse.json({ code: 200, msg: 'ok' });
+      }),
+    );
+    await call();
+    expect(seen?.get('authorization')).toBe('Bearer tok-123');
+    const timer = seen?.get('timer') ?? '';
+    expect(Math.abs(Number(timer) - Date.now())).toBeLessThan(5000);
+    // The server's own verifier accepts it; a changed Timer is refused as tampered.
+    expect(real.protocol.verify(seen?.get('authentication') ?? '', timer)).toEqual({ ok: true });
+    expect(real.protocol.verify(seen?.get('authentication') ?? '', String(Number(timer) + 1))).toMatchObject({ ok: false, code: 40002 });
+  });
+
+  it('isToken false sends no bearer token', async () => {
+    setToken('tok-123');
+    let auth: string | null = 'unset';
+    server.use(
+      mock.post('*/dev-api/x', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return HttpResponse.json({ code: 200, msg: 'ok' });
+      }),
+    );
+    await request({ url: '/dev-api/x', method: 'post', data: {}, options: { isToken: false } });
+    expect(auth).toBeNull();
+  });
+
+  it('GET params use RuoYi bracket form and encrypt adds authEncode=1', async () => {
+    let url = '';
+    server.use(
+      mock.get('*/dev-api/list', ({ request }) => {
+        url = request.url;
+        return HttpResponse.json({ code: 200, msg: 'ok', rows: [], total: 0 });
+      }),
+    );
+    await request({
+      url: '/dev-api/list',
+      method: 'get',
+      params: { pageNum: 1, userName: '', params: { beginTime: '2025-01-01' } },
+      options: { encrypt: true },
+    });
+    const q = new URL(url).searchParams;
+    expect(q.get('pageNum')).toBe('1');
+    expect(q.has('userName')).toBe(false);
+    expect(q.get('params[beginTime]')).toBe('2025-01-01');
+    expect(q.get('authEncode')).toBe('1');
+  });
+});
+
+describe('duplicate submit guard (1000 ms)', () => {
+  it('refuses the same POST with the same body within a second, without calling the server', async () => {
+    let hits = 0;
+    server.use(
+      mock.post('*/dev-api/save', () => {
+        hits += 1;
+        return HttpResponse.json({ code: 200, msg: '保存成功' });
+      }),
+    );
+    const save = () => request({ url: '/dev-api/save', method: 'post', data: { name: '张三' } });
+    await save();
+    await expect(save()).rejects.toThrow('数据正在处理，请勿重复提交');
+    expect(hits).toBe(1);
+    expect(feedback.message.warning).toHaveBeenCalledWith('数据正在处理，请勿重复提交');
+    // A different body is a different intention.
+    await request({ url: '/dev-api/save', method: 'post', data: { name: '李四' } });
+    expect(hits).toBe(2);
+  });
+
+  it('lets the same POST through after the window and when repeatSubmit is false', async () => {
+    let hits = 0;
+    server.use(
+      mock.post('*/dev-api/save', () => {
+        hits += 1;
+        return HttpResponse.json({ code: 200, msg: 'ok' });
+      }),
+    );
+    await request({ url: '/dev-api/save', method: 'post', data: { a: 1 }, options: { repeatSubmit: false } });
+    await request({ url: '/dev-api/save', method: 'post', data: { a: 1 }, options: { repeatSubmit: false } });
+    expect(hits).toBe(2);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await request({ url: '/dev-api/save', method: 'post', data: { b: 1 } });
+      vi.setSystemTime(Date.now() + 1001);
+      await request({ url: '/dev-api/save', method: 'post', data: { b: 1 } });
+      expect(hits).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('crypto', () => {
+  it('signTimestamp produces what the server verifies; a stale Timer is refused', () => {
+    const signed = signTimestamp();
+    expect(real.protocol.verify(signed.Authentication, signed.Timer)).toEqual({ ok: true });
+    const old = signTimestamp(Date.now() - 6 * 60 * 1000);
+    expect(real.protocol.verify(old.Authentication, old.Timer)).toMatchObject({ ok: false, code: 40003 });
+  });
+
+  it('decryptPayload refuses malformed data with a Chinese message', () => {
+    expect(() => decryptPayload('no-dot')).toThrow('响应数据格式错误，无法解密');
+    const good = real.protocol.encrypt({ a: 1 });
+    const [wrapped] = good.split('.');
+    expect(() => decryptPayload(`${wrapped}.AAAA`)).toThrow('响应数据解密失败，请刷新页面后重试');
+  });
+});

@@ -1,0 +1,187 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { ChanceRow, PlanItem, PlanStatus } from '@/api/volunteer';
+import { PlanEditor } from '@/modules/volunteer/plan/PlanEditor';
+import type { PlanLimits } from '@/modules/volunteer/plan/planModel';
+import { usePlanEditor } from '@/modules/volunteer/plan/usePlanEditor';
+import { HttpResponse, item, mock, ok, renderInApp, row, student, useVolunteerServer } from './harness';
+
+/** The plan editor against a mocked server: add, remove, reorder, limits, duplicates, warnings, save, stale save, read-only. */
+const server = useVolunteerServer();
+
+const SHANDONG: PlanLimits = { province: '山东', slotLimit: 96, groupMajorLimit: 0, zyType: 1 };
+const rush = row(11, '北京大学', '法学', '冲');
+const match = row(12, '山东大学', '医学', '稳');
+const safe = row(13, '青岛大学', '化学', '保');
+const extra = row(14, '济南大学', '物理', '保');
+
+function Editor({ limits = SHANDONG, candidates = [] as ChanceRow[] }) {
+  const editor = usePlanEditor(1, limits);
+  const { load } = editor;
+  useEffect(() => {
+    load();
+  }, [load]);
+  return (
+    <>
+      <PlanEditor editor={editor} student={student} limits={limits} filters={{ studentId: 1 }} listHeight={800} onOpenChance={() => undefined} />
+      {candidates.map((r) => (
+        <button type="button" key={r.lineId} onClick={() => editor.add(r)}>
+          {`候选 ${r.lineId}`}
+        </button>
+      ))}
+    </>
+  );
+}
+
+function plan(items: PlanItem[], status: PlanStatus = 'draft', version = 2) {
+  server.use(
+    mock.post('*/appv2/api/index/zyInfo', () =>
+      ok({
+        student,
+        plan:
+          items.length || status !== 'none'
+            ? { planId: 1, status, statusName: '', version, itemCount: items.length, updateTime: 0, submitTime: null, reviewTime: null, reviewComment: null }
+            : null,
+        items,
+        warnings: [],
+        slotLimit: 96,
+      }),
+    ),
+  );
+}
+
+const names = () => screen.queryAllByTestId('plan-row').map((li) => li.getAttribute('data-line-id'));
+
+describe('plan editor', () => {
+  it('adds options, refuses a duplicate and shows the gradient warnings as entries change', async () => {
+    plan([], 'none', 0);
+    renderInApp(<Editor candidates={[safe, rush, match]} />);
+    await screen.findByText('志愿表还是空的：在左侧表格点「加入」，或使用「智能填报」');
+    fireEvent.click(screen.getByText('候选 13'));
+    fireEvent.click(screen.getByText('候选 11'));
+    expect(names()).toEqual(['13', '11']);
+    expect(screen.getByLabelText('志愿数').textContent).toBe('2/96');
+    // 保 then 冲: inverted gradient.
+    expect(await screen.findByText(/梯度倒挂：第2个志愿（冲）排在更稳妥的第1个志愿（保）之后/)).toBeTruthy();
+    fireEvent.click(screen.getByText('候选 11'));
+    expect(await screen.findByText('该志愿已在志愿表第 2 位：北京大学 法学')).toBeTruthy();
+    expect(names()).toEqual(['13', '11']);
+    // Moving 冲 up fixes the order; removing 保 leaves a plan without safety.
+    fireEvent.click(screen.getByLabelText('上移 第2个志愿'));
+    expect(names()).toEqual(['11', '13']);
+    await waitFor(() => expect(screen.queryByText(/梯度倒挂/)).toBeNull());
+    fireEvent.click(screen.getByLabelText('删除 第2个志愿'));
+    expect(names()).toEqual(['11']);
+    expect(screen.getByText('方案中没有保底志愿，存在滑档风险')).toBeTruthy();
+    expect(screen.getByText(/冲刺志愿 1 个，占 100%/)).toBeTruthy();
+  });
+
+  it('refuses entries past the slot limit', async () => {
+    plan([item(rush, 1), item(match, 2)]);
+    renderInApp(<Editor limits={{ ...SHANDONG, slotLimit: 2 }} candidates={[safe]} />);
+    await waitFor(() => expect(names()).toEqual(['11', '12']));
+    fireEvent.click(screen.getByText('候选 13'));
+    expect(await screen.findByText('志愿表已满：山东最多填报 2 个志愿，请先删除一些再添加')).toBeTruthy();
+    expect(names()).toEqual(['11', '12']);
+  });
+
+  it('reports a duplicate in a loaded plan, and the per-group major limit with 服从调剂 in group provinces', async () => {
+    plan([item(safe, 1), item({ ...safe, lineId: 99 }, 2)]);
+    const { unmount } = renderInApp(<Editor />);
+    expect(await screen.findByText('第1、第2个志愿重复：青岛大学 化学')).toBeTruthy();
+    unmount();
+
+    const groups: PlanLimits = { province: '广东', slotLimit: 45, groupMajorLimit: 2, zyType: 2 };
+    const g = (id: number, major: string) => ({ ...row(id, '中山大学', major, '稳', 'A001'), groupCode: '201' });
+    plan([], 'none', 0);
+    renderInApp(<Editor limits={groups} candidates={[g(1, '法学'), g(2, '医学'), g(3, '化学')]} />);
+    await screen.findByText(/志愿表还是空的/);
+    fireEvent.click(screen.getByText('候选 1'));
+    fireEvent.click(screen.getByText('候选 2'));
+    fireEvent.click(screen.getByText('候选 3'));
+    expect(await screen.findByText('中山大学 201组 已填 2 个专业，达到每组 2 个的上限')).toBeTruthy();
+    // One 服从调剂 switch for the group, on by default.
+    const switches = screen.getAllByRole('switch');
+    expect(switches).toHaveLength(1);
+    expect(switches[0].getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('saves the ordered list with the version; a pure reorder goes through saveSort', async () => {
+    plan([item(rush, 1), item(match, 2), item(safe, 3)], 'draft', 2);
+    const bodies: Array<{ url: string; body: Record<string, unknown> }> = [];
+    const answer = (items: PlanItem[], version: number, msg: string) =>
+      HttpResponse.json({ code: 200, msg, data: { planId: 1, studentId: 1, status: 'draft', version, itemCount: items.length, items, warnings: [] } });
+    server.use(
+      mock.post('*/dev-api/api/Subscriber/save', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push({ url: 'save', body });
+        const ids = (body.items as Array<{ lineId: number }>).map((i) => i.lineId);
+        return answer(
+          ids.map((id, n) => item([rush, match, safe, extra].find((r) => r.lineId === id) as ChanceRow, n + 1)),
+          Number(body.version) + 1,
+          '保存成功',
+        );
+      }),
+      mock.post('*/appv2/api/index/saveSort', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push({ url: 'saveSort', body });
+        const ids = body.lineIds as number[];
+        return answer(
+          ids.map((id, n) => item([rush, match, safe, extra].find((r) => r.lineId === id) as ChanceRow, n + 1)),
+          Number(body.version) + 1,
+          '排序已保存',
+        );
+      }),
+    );
+    renderInApp(<Editor candidates={[extra]} />);
+    await waitFor(() => expect(names()).toEqual(['11', '12', '13']));
+    const save = () => screen.getByRole('button', { name: /保\s*存/ });
+    expect(save().hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByText('候选 14'));
+    expect(screen.getByText('未保存')).toBeTruthy();
+    fireEvent.click(save());
+    expect(await screen.findByText('保存成功')).toBeTruthy();
+    expect(bodies[0]).toEqual({ url: 'save', body: { studentId: 1, version: 2, items: [{ lineId: 11 }, { lineId: 12 }, { lineId: 13 }, { lineId: 14 }] } });
+    expect(await screen.findByText('版本 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('下移 第1个志愿'));
+    fireEvent.click(save());
+    expect(await screen.findByText('排序已保存')).toBeTruthy();
+    expect(bodies[1]).toEqual({ url: 'saveSort', body: { studentId: 1, version: 3, lineIds: [12, 11, 13, 14] } });
+    expect(names()).toEqual(['12', '11', '13', '14']);
+  });
+
+  it('a stale save shows the server message and keeps the local edits', async () => {
+    plan([item(rush, 1)], 'draft', 2);
+    server.use(
+      mock.post('*/dev-api/api/Subscriber/save', () => HttpResponse.json({ code: 500, msg: '志愿方案已被他人修改，请刷新后再保存', currentVersion: 7 })),
+    );
+    renderInApp(<Editor candidates={[safe]} />);
+    await waitFor(() => expect(names()).toEqual(['11']));
+    fireEvent.click(screen.getByText('候选 13'));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    // The toast and the alert both carry the server's words; the alert says what to do.
+    await waitFor(() => expect(screen.getAllByText('志愿方案已被他人修改，请刷新后再保存').length).toBeGreaterThan(0));
+    expect(screen.getByText(/你的修改仍保留在下方/)).toBeTruthy();
+    expect(names()).toEqual(['11', '13']);
+    expect(screen.getByText('未保存')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /重新加载/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /覆盖保存/ })).toBeTruthy();
+  });
+
+  it('a submitted plan is read-only: no handles, no removal, 保存 disabled, 撤回 offered', async () => {
+    plan([item(rush, 1), item(safe, 2)], 'submitted', 5);
+    renderInApp(<Editor candidates={[match]} />);
+    await waitFor(() => expect(names()).toEqual(['11', '13']));
+    expect(screen.getByText('方案已提交审核，等待审批，当前只读。如需修改，请先「撤回」。')).toBeTruthy();
+    expect(screen.queryAllByLabelText(/^拖动排序/)).toHaveLength(0);
+    expect(screen.queryAllByLabelText(/^删除 第/)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: /保\s*存/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: /撤\s*回/ })).toBeTruthy();
+    fireEvent.click(screen.getByText('候选 12'));
+    expect(await screen.findByText('志愿方案已提交审核，不能修改，如需修改请先撤回')).toBeTruthy();
+    expect(within(screen.getByLabelText('志愿表')).getAllByTestId('plan-row')).toHaveLength(2);
+  });
+});
