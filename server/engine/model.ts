@@ -1,3 +1,4 @@
+import type { EntityHooks } from './hooks.js';
 import { baseTypes } from './metaSchema.js';
 import type { AuditKind, EngineAction, EntitySchema, LoadedSchema, PropertySchema, SearchOp } from './types.js';
 import { compileValidators, type RecordValidators, VERSION, VERSION_TITLE } from './validate.js';
@@ -55,6 +56,8 @@ export interface Entity {
   /** Fields answered to clients (not writeOnly). */
   output: Field[];
   validators: RecordValidators;
+  /** Server-side overrides registered for this schema (hooks.ts); none for most. */
+  hooks?: EntityHooks;
 }
 
 /** camelCase → snake_case, the same rule as Kysely's CamelCasePlugin (configName → config_name). */

@@ -75,6 +75,9 @@ export function assertValid(errors: FieldError[]): void {
   if (errors.length) throw new ApiError(Code.BAD_REQUEST, errors[0].message);
 }
 
+const bodyRecord = (body: unknown): Record<string, unknown> =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
 const display = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 async function descendants(k: Q, entity: Entity, id: number): Promise<Set<number>> {
@@ -180,8 +183,18 @@ export function prepareSeed(entity: Entity, seed: Record<string, unknown>): Row 
 }
 
 /** Creates a record from validated, checked values; returns its primary key. */
-export async function insertRecord(ctx: WriteContext, entity: Entity, values: Record<string, unknown>): Promise<number> {
-  return insertRow(ctx.k, entity, await toColumns(ctx, entity, values, true));
+export async function insertRecord(
+  ctx: WriteContext,
+  entity: Entity,
+  values: Record<string, unknown>,
+  body: Record<string, unknown> = values,
+  mode: 'create' | 'import' = 'import',
+): Promise<number> {
+  const event = { ctx, mode, values, body };
+  await entity.hooks?.beforeWrite?.(event);
+  const id = await insertRow(ctx.k, entity, await toColumns(ctx, entity, values, true));
+  await entity.hooks?.afterWrite?.({ ...event, id });
+  return id;
 }
 
 /** POST {base}: validate, check, insert. */
@@ -189,7 +202,7 @@ export async function createRecord(ctx: WriteContext, entity: Entity, body: unkn
   const { values, errors } = readInput(entity, 'create', body);
   assertValid(errors);
   assertBusiness(await checkRecord(ctx, entity, values));
-  const id = await insertRecord(ctx, entity, values);
+  const id = await insertRecord(ctx, entity, values, bodyRecord(body), 'create');
   return { id, version: entity.versioned ? 1 : null };
 }
 
@@ -205,7 +218,11 @@ export async function applyUpdate(
   values: Record<string, unknown>,
   expectedVersion: number | undefined,
   existing: Row,
+  body: Record<string, unknown> = values,
+  mode: 'update' | 'patch' | 'import' = 'import',
 ): Promise<number | null> {
+  const event = { ctx, mode, values, body, existing };
+  await entity.hooks?.beforeWrite?.(event);
   const row = await toColumns(ctx, entity, values, false);
   const changed = await updateRow(ctx.k, entity, id, row, expectedVersion);
   if (changed !== 1) throw new ApiError(Code.ERROR, STALE_MESSAGE);
@@ -244,6 +261,7 @@ export async function applyUpdate(
       }
     }
   }
+  await entity.hooks?.afterWrite?.({ ...event, id });
   return entity.versioned ? Number(existing.version ?? 0) + 1 : null;
 }
 
@@ -264,7 +282,7 @@ export async function updateRecord(
   if (!existing) throw new ApiError(Code.ERROR, MISSING_MESSAGE);
   if (expected !== undefined && Number(existing.version) !== expected) throw new ApiError(Code.ERROR, STALE_MESSAGE);
   assertBusiness(await checkRecord(ctx, entity, values, id));
-  const version = await applyUpdate(ctx, entity, id, values, expected, existing);
+  const version = await applyUpdate(ctx, entity, id, values, expected, existing, bodyRecord(body), mode);
   return { id, version };
 }
 
@@ -319,11 +337,13 @@ export async function deleteRecords(ctx: WriteContext, entity: Entity, ids: numb
     const used = await countWhere(k, ref.table, andAll([sql`${col('t', ref.column)} in (${sql.join(found)})`, extra]));
     if (used) throw new ApiError(Code.ERROR, ref.message);
   }
+  await entity.hooks?.beforeDelete?.(ctx, rows);
   const sd = entity.softDelete;
   if (sd) {
     await sql`update ${sql.table(entity.table)} set ${sql.id(sd.column)} = ${sd.deleted} where ${sql.id(entity.pk.column)} in (${sql.join(found)})`.execute(k);
   } else {
     await sql`delete from ${sql.table(entity.table)} where ${sql.id(entity.pk.column)} in (${sql.join(found)})`.execute(k);
   }
+  await entity.hooks?.afterDelete?.(ctx, found);
   return found.length;
 }

@@ -7,6 +7,7 @@ import { allows } from '../security/access.js';
 import { registerBuiltins } from './builtins.js';
 import { type EngineEnv, logged, writeContext } from './context.js';
 import { exportFileName, IMPORT_MAX_BYTES, readSheet, type SheetProblem, setDownloadHeaders, streamExport, templateBuffer } from './excel.js';
+import type { HooksRegistry } from './hooks.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
 import { buildEntity, type Entity, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
@@ -66,7 +67,9 @@ async function infoAnswer(env: EngineEnv, entity: Entity, raw: unknown) {
   if (!/^\d{1,15}$/.test(text)) throw new ApiError(Code.BAD_REQUEST, `${entity.pk.title}格式不正确`);
   const row = await findRow(env.k, entity, Number(text), env.entities);
   if (!row) throw new ApiError(Code.NOT_FOUND, MISSING_MESSAGE);
-  return ok(rowToRecord(entity, row));
+  const record = rowToRecord(entity, row);
+  const extra = entity.hooks?.decorate ? await entity.hooks.decorate({ k: env.k }, record) : {};
+  return ok({ ...record, ...extra });
 }
 
 function exportAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
@@ -285,15 +288,15 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
 }
 
 /** Loads the schemas and syncs their tables (also used by tools and benches that need the entities without HTTP). */
-export async function prepareEngine(app: Pick<FastifyInstance, 'db' | 'config'>): Promise<SchemaEngine> {
+export async function prepareEngine(app: Pick<FastifyInstance, 'db' | 'config'>, hooks: HooksRegistry = {}): Promise<SchemaEngine> {
   const dir = app.config.schemasDir ?? DEFAULT_SCHEMAS_DIR;
-  const entities = new Map(loadSchemas(dir).map((l) => [l.schema.$id, buildEntity(l)] as const));
+  const entities = new Map(loadSchemas(dir).map((l) => [l.schema.$id, { ...buildEntity(l), hooks: hooks[l.schema.$id] }] as const));
   const report = await syncTables(app.db, [...entities.values()]);
   return { dir, entities, report };
 }
 
-async function engineRoutes(app: FastifyInstance): Promise<void> {
-  const engine = await prepareEngine(app);
+async function engineRoutes(app: FastifyInstance, options: { hooks?: HooksRegistry }): Promise<void> {
+  const engine = await prepareEngine(app, options.hooks);
   for (const w of engine.report.warnings) app.log.warn(w);
   if (engine.report.created.length) app.log.info(`schema 引擎创建了表：${engine.report.created.join(', ')}`);
   if (engine.report.added.length) app.log.info(`schema 引擎新增了列：${engine.report.added.join(', ')}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { schemaEngineRoutes } from '../engine/routes.js';
+import { SYSTEM_HOOKS } from '../system/hooks.js';
 import { toolboxRoutes } from '../toolbox/routes.js';
 import { volunteerRoutes } from '../volunteer/routes.js';
 import { accountRoutes } from './account.js';
@@ -24,6 +25,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(toolboxRoutes);
   await app.register(versionRoutes);
-  await app.register(schemaEngineRoutes); // schemas/*.json (docs/schemas.md); a bad schema stops the start
+  await app.register(schemaEngineRoutes, { hooks: SYSTEM_HOOKS }); // schemas/*.json (docs/schemas.md); a bad schema stops the start
   await app.register(volunteerRoutes);
 }

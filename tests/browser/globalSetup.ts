@@ -42,12 +42,14 @@ let server: ChildProcess | undefined;
 
 /** The real server (same entry as `npm start`) on the built console, a free port and a throw-away data dir. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'dist/index.html'))) throw new Error('缺少 dist/：先运行 npm run build');
+  // STATIC_DIR (as for the server) lets a developer test another build than dist/ (vite build --outDir …).
+  const staticDir = path.resolve(root, process.env.STATIC_DIR ?? 'dist');
+  if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error(`缺少 ${staticDir}：先运行 npm run build`);
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-browser-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: '0', DATABASE_URL: '' },
+    env: { ...process.env, STATIC_DIR: staticDir, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: '0', DATABASE_URL: '' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
