@@ -42,6 +42,9 @@ export default defineConfig({
           // A real browser on a busy 2-core CI machine: a lazily loaded page can take more than the default 1 s to
           // show after a click, so polled assertions wait up to 10 s (they still fail when the state never comes).
           expect: { poll: { timeout: 10000, interval: 100 } },
+          // One more try for a browser test that fails on a loaded machine; a test failing twice still fails CI.
+          // Each retry is printed by the reporter — a retried test is a race to find (the logout one was real).
+          retry: 1,
           fileParallelism: false,
         },
       },

@@ -34,7 +34,10 @@ export const authProvider: AuthProvider = {
       // Signing out locally must work even when the server is unreachable or the session already expired.
     }
     clearSession();
-    return { success: true, redirectTo: '/index' };
+    // No second navigation from Refine: clearing the session already makes the route guard send the visitor to
+    // /login?redirect=… . Two navigations in one tick (guard → /login, Refine → /index) could be rendered as one, leaving
+    // the guard's <Navigate> mounted with unchanged props and the page blank at /index.
+    return { success: true };
   },
   async check() {
     return getToken() ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: '/login' };
