@@ -35,6 +35,7 @@ export const UI_WIDGETS = [
   'richText',
   'color',
   'password',
+  'iconSelect',
 ] as const;
 export const FORMATS = ['email', 'uri', 'date', 'date-time', 'mobile'] as const;
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'array'];
@@ -131,7 +132,10 @@ export const META_SCHEMA = {
       ),
       'x-form': closed({ mode: { enum: ['dialog', 'page'] }, width: { type: 'integer', minimum: 300, maximum: 3000 }, columns: { enum: [1, 2] } }),
       'x-sort': closed({ default: NAME, order: { enum: ['asc', 'desc'] } }, ['default', 'order']),
-      'x-tree': closed({ parent: NAME, label: NAME, ancestors: NAME }, ['parent', 'label']),
+      'x-tree': closed(
+        { parent: NAME, label: NAME, ancestors: NAME, childrenMessage: { type: 'string', minLength: 1 }, selfParentMessage: { type: 'string', minLength: 1 } },
+        ['parent', 'label'],
+      ),
       'x-sensitive': { type: 'boolean' },
       'x-version': { type: 'boolean' },
       'x-softDelete': closed({ column: SQL_NAME, deleted: { type: 'string' }, active: { type: 'string' } }, ['column', 'deleted', 'active']),

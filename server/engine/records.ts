@@ -132,7 +132,9 @@ export async function checkRecord(ctx: WriteContext, entity: Entity, values: Rec
   const tree = entity.tree;
   if (tree && id !== undefined && tree.parent.name in values) {
     const parent = Number(values[tree.parent.name]);
-    if (parent === id || (await descendants(ctx.k, entity, id)).has(parent)) add(tree.parent, `${tree.parent.title}不能是自己或自己的下级`);
+    const self = entity.schema['x-tree']?.selfParentMessage;
+    if (parent === id && self) add(tree.parent, self.replace('{label}', display(values[tree.label.name])));
+    else if (parent === id || (await descendants(ctx.k, entity, id)).has(parent)) add(tree.parent, `${tree.parent.title}不能是自己或自己的下级`);
   }
   return errors;
 }
@@ -316,11 +318,13 @@ export async function deleteRecords(ctx: WriteContext, entity: Entity, ids: numb
         aliveCondition(entity),
       ]),
     );
-    if (children) throw new ApiError(Code.ERROR, HAS_CHILDREN_MESSAGE);
+    if (children) throw new ApiError(Code.ERROR, entity.schema['x-tree']?.childrenMessage ?? HAS_CHILDREN_MESSAGE);
   }
   for (const other of ctx.entities.values()) {
     for (const f of other.fields) {
       if (f.relation?.schema !== entity.id || (other === entity && f === tree?.parent)) continue;
+      // An x-referencedBy entry for the same column says it in its own words (部门存在用户，不允许删除) below.
+      if (entity.schema['x-referencedBy']?.some((ref) => ref.table === other.table && ref.column === f.column)) continue;
       const key = entity.byName.get(f.relation.key ?? entity.pk.name);
       const label = entity.byName.get(f.relation.label);
       if (!key) continue;

@@ -57,18 +57,72 @@ function indexed(entity: Entity): Field[] {
   );
 }
 
-async function createIndexes(k: Q, dialect: Dialect, entity: Entity, freshColumns: Set<string>): Promise<void> {
-  for (const f of indexed(entity)) {
-    // Text sorts by code point on both databases (COLLATE "C" on PostgreSQL), so the index must use the same collation.
-    const expr = dialect === 'postgres' && f.textColumn ? sql`(${sql.id(f.column)} collate "C")` : sql`(${sql.id(f.column)})`;
-    await sql`create index if not exists ${sql.id(`ix_${entity.table}_${f.column}`)} on ${sql.table(entity.table)} ${expr}`.execute(k);
+/** A single-column, non-partial index on a plain column, as the database reports it. */
+interface ColumnIndex {
+  name: string;
+  column: string;
+  unique: boolean;
+  /** Collation of the key ('' when the database reports none). */
+  collation: string;
+}
+
+/** Every single-column index of a table over a plain column (expression and partial indexes are left out). */
+export async function columnIndexes(k: Q, dialect: Dialect, table: string): Promise<ColumnIndex[]> {
+  if (dialect === 'postgres') {
+    const res = await sql<{ name: string; column: string; unique: boolean; collation: string | null }>`
+      select i.relname as "name", a.attname as "column", x.indisunique as "unique", c.collname as "collation"
+      from pg_index x
+      join pg_class t on t.oid = x.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      join pg_class i on i.oid = x.indexrelid
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = x.indkey[0]
+      left join pg_collation c on c.oid = x.indcollation[0]
+      where n.nspname = current_schema() and t.relname = ${table} and x.indnkeyatts = 1 and x.indpred is null
+        and x.indexprs is null`.execute(k);
+    return res.rows.map((r) => ({ name: r.name, column: r.column, unique: Boolean(r.unique), collation: r.collation ?? '' }));
   }
-  // A unique index backs x-unique where the engine owns the column (a new table or a column added now, so no old
-  // duplicates exist); soft-deleted tables keep uniqueness in the server check only (deleted rows may repeat values).
-  if (entity.softDelete) return;
-  for (const f of entity.fields) {
-    if (!f.unique || !freshColumns.has(f.column)) continue;
-    await sql`create unique index if not exists ${sql.id(`ux_${entity.table}_${f.column}`)} on ${sql.table(entity.table)} (${sql.id(f.column)})`.execute(k);
+  const res = await sql<{ name: string; unique: number; partial: number; column: string | null; collation: string | null; keys: number }>`
+    select il.name as "name", il."unique" as "unique", il.partial as "partial", max(ix.name) as "column", max(ix.coll) as "collation",
+      count(*) as "keys"
+    from pragma_index_list(${table}) as il, pragma_index_xinfo(il.name) as ix
+    where ix.key = 1
+    group by il.name, il."unique", il.partial`.execute(k);
+  return res.rows
+    .filter((r) => Number(r.keys) === 1 && Number(r.partial) === 0 && r.column)
+    .map((r) => ({ name: r.name, column: r.column as string, unique: Number(r.unique) === 1, collation: r.collation ?? '' }));
+}
+
+/**
+ * Indexes of an entity's table. A unique index backs x-unique where the engine owns the column (a new table or a
+ * column added now, so no old duplicates exist); soft-deleted tables keep uniqueness in the server check only (deleted
+ * rows may repeat values). A column never gets a second index: when a unique single-column index covers it (the
+ * engine's or one a migration made), the engine creates no plain ix_ index for it and drops the one an earlier
+ * version created; when an equivalent plain index exists under another name, none is added either.
+ * On PostgreSQL the plain index of a text column is in collation "C" (the engine sorts by code point), the unique one
+ * in the default collation (equality lookups: the x-unique check, key lookups); a unique text column is therefore
+ * sorted without an index there, which only matters for large tables of unique keys.
+ */
+async function createIndexes(k: Q, dialect: Dialect, entity: Entity, freshColumns: Set<string>): Promise<void> {
+  if (!entity.softDelete) {
+    for (const f of entity.fields) {
+      if (!f.unique || !freshColumns.has(f.column)) continue;
+      await sql`create unique index if not exists ${sql.id(`ux_${entity.table}_${f.column}`)} on ${sql.table(entity.table)} (${sql.id(f.column)})`.execute(k);
+    }
+  }
+  const existing = await columnIndexes(k, dialect, entity.table);
+  for (const f of indexed(entity)) {
+    const own = `ix_${entity.table}_${f.column}`;
+    const onColumn = existing.filter((i) => i.column === f.column);
+    if (onColumn.some((i) => i.unique)) {
+      if (onColumn.some((i) => i.name === own)) await sql`drop index if exists ${sql.id(own)}`.execute(k);
+      continue;
+    }
+    // Text sorts by code point on both databases (COLLATE "C" on PostgreSQL), so the index must use the same collation.
+    const collate = dialect === 'postgres' && f.textColumn;
+    const wantedCollation = collate ? 'C' : dialect === 'postgres' ? 'default' : 'BINARY';
+    if (onColumn.some((i) => i.name !== own && (i.collation || wantedCollation) === wantedCollation)) continue;
+    const expr = collate ? sql`(${sql.id(f.column)} collate "C")` : sql`(${sql.id(f.column)})`;
+    await sql`create index if not exists ${sql.id(own)} on ${sql.table(entity.table)} ${expr}`.execute(k);
   }
 }
 

@@ -77,7 +77,8 @@ export interface EntitySchema {
   'x-menu'?: { parent: string; path: string; component: string; title?: string; icon?: string; order?: number };
   'x-form'?: { mode?: 'dialog' | 'page'; width?: number; columns?: 1 | 2 };
   'x-sort'?: { default: string; order: 'asc' | 'desc' };
-  'x-tree'?: { parent: string; label: string; ancestors?: string };
+  /** childrenMessage / selfParentMessage replace the generic refusals ('{label}' = the record's label). */
+  'x-tree'?: { parent: string; label: string; ancestors?: string; childrenMessage?: string; selfParentMessage?: string };
   'x-sensitive'?: boolean;
   'x-version'?: boolean;
   'x-softDelete'?: { column: string; deleted: string; active: string };

@@ -98,6 +98,15 @@ export function updateBody(schema: EntitySchema, id: BaseKey, values: Record<str
   return body;
 }
 
+/**
+ * Keys a server hook reads beyond the schema's properties (e.g. a role's `menuIds`, server/system/roleHooks.ts):
+ * create / update pass `meta.extraBody` through unchanged.
+ */
+function extraBody(meta?: MetaQuery): Record<string, unknown> {
+  const extra = meta?.extraBody;
+  return extra && typeof extra === 'object' && !Array.isArray(extra) ? (extra as Record<string, unknown>) : {};
+}
+
 /** Records get an `id` alias of their primary key (Refine keys rows and caches by it). */
 function withId(schema: EntitySchema, record: unknown): BaseRecord {
   const r = (record ?? {}) as BaseRecord;
@@ -163,7 +172,7 @@ export function createDataProvider(lookup: SchemaLookup): DataProvider {
 
     async create({ resource, variables, meta }) {
       const schema = schemaOf(lookup, resource, meta);
-      const body = writableBody(schema, variables as Record<string, unknown>);
+      const body = { ...writableBody(schema, variables as Record<string, unknown>), ...extraBody(meta) };
       const env = isApp(schema)
         ? await request({ url: appUrl(schema, 'save'), method: 'post', data: body })
         : await request({ url: schema['x-endpoint'].base, method: 'post', data: body });
@@ -172,7 +181,7 @@ export function createDataProvider(lookup: SchemaLookup): DataProvider {
 
     async update({ resource, id, variables, meta }) {
       const schema = schemaOf(lookup, resource, meta);
-      const body = updateBody(schema, id, variables as Record<string, unknown>, meta);
+      const body = { ...updateBody(schema, id, variables as Record<string, unknown>, meta), ...extraBody(meta) };
       const env = isApp(schema)
         ? await request({ url: appUrl(schema, 'save'), method: 'post', data: body })
         : await request({ url: schema['x-endpoint'].base, method: 'put', data: body });

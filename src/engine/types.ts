@@ -22,7 +22,8 @@ export type UiWidget =
   | 'fileUpload'
   | 'richText'
   | 'color'
-  | 'password';
+  | 'password'
+  | 'iconSelect';
 
 export interface XList {
   order?: number;

@@ -448,7 +448,7 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
         if (tree.ancestors) expect(String(got?.[tree.ancestors.name])).toMatch(new RegExp(`,${parent.id}$`));
         if (can('remove')) {
           const res = await api.remove(admin, [parent.id]);
-          expect(res).toMatchObject({ code: 500, msg: '存在下级，不允许删除' });
+          expect(res).toMatchObject({ code: 500, msg: definition.schema['x-tree']?.childrenMessage ?? '存在下级，不允许删除' });
           expect(await fetch(parent.id)).toBeTruthy();
         }
         if (can('edit')) {
@@ -456,7 +456,10 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
           for (const to of [parent.id, child.id]) {
             const res = await api.update(admin, { ...parent.sent, [pkName]: parent.id, version: p?.version, [tree.parent.name]: to });
             expect(res.code).toBe(500);
-            expect(res.msg).toBe(`${tree.parent.title}不能是自己或自己的下级`);
+            const self = definition.schema['x-tree']?.selfParentMessage;
+            expect(res.msg).toBe(
+              to === parent.id && self ? self.replace('{label}', String(parent.sent[tree.label.name])) : `${tree.parent.title}不能是自己或自己的下级`,
+            );
           }
         }
         if (can('remove')) {
