@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { fail, ok } from '../http/envelope.js';
+import { sql } from 'kysely';
+import { engineDb } from '../engine/store.js';
+import { Code, fail, ok } from '../http/envelope.js';
 import { allows, SUPER_ROLE } from '../security/access.js';
 import { buildMenuTree, buildRouters } from '../services/router.js';
+import { assertMenuWritable, type MenuDb, menuDeleteProblem } from '../system/menuRules.js';
 
 const menuBody = {
   type: 'object',
@@ -69,8 +72,8 @@ export async function menuRoutes(app: FastifyInstance) {
   /** Every enabled menu of the platform (the store's rule tree): the console's list of all known routes. */
   app.post('/dev-api/api/auth/getStoreRule', { config: { permission: 'login' } }, async () => ok(buildRouters(buildMenuTree(await allMenus()))));
 
-  /** Menu configuration: the full menu list (all types) as a tree for editing. */
-  app.post('/dev-api/api/auth/menuConfig', { config: { permission: 'system:menu:list' } }, async () => {
+  /** Menu configuration (菜单配置 page): the full menu list (all types) as a tree for editing. */
+  app.post('/dev-api/api/auth/menuConfig', { config: { permission: 'system:menu:config' } }, async () => {
     const rows = await db.selectFrom('sysMenu').selectAll().orderBy('parentId').orderBy('orderNum').execute();
     return ok(buildMenuTree(rows));
   });
@@ -78,17 +81,12 @@ export async function menuRoutes(app: FastifyInstance) {
   app.post<{ Body: MenuBody }>('/dev-api/api/auth/menuSave', { config: { permission: 'system:menu:edit' }, schema: { body: menuBody } }, async (request) => {
     const b = request.body;
     const auth = request.auth!;
-    if (b.menuType !== 'F' && !b.path?.trim()) throw fail('路由地址不能为空');
-    if (b.isFrame === 0 && b.path && !/^(https?:|mailto:|tel:)/.test(b.path)) throw fail(`菜单'${b.menuName}'失败，地址必须以http(s)://开头`);
-    const parentId = b.parentId ?? 0;
-    if (parentId !== 0) {
-      const parent = await db.selectFrom('sysMenu').select(['menuId', 'menuType']).where('menuId', '=', parentId).executeTakeFirst();
-      if (!parent) throw fail('上级菜单不存在');
-      if (parent.menuType === 'F') throw fail('按钮下不能再添加菜单');
-    }
+    const action = b.menuId ? '修改' : '新增';
+    if (!b.menuId && !allows(auth, 'system:menu:add')) throw fail('没有权限，请联系管理员授权（需要 system:menu:add）', Code.FORBIDDEN);
+    if (b.menuId && !(await db.selectFrom('sysMenu').select('menuId').where('menuId', '=', b.menuId).executeTakeFirst())) throw fail('菜单不存在或已被删除');
     const values = {
       menuName: b.menuName.trim(),
-      parentId,
+      parentId: b.parentId ?? 0,
       orderNum: b.orderNum ?? 0,
       path: b.path?.trim() ?? '',
       component: b.menuType === 'C' ? (b.component ?? null) : null,
@@ -102,21 +100,22 @@ export async function menuRoutes(app: FastifyInstance) {
       icon: b.icon ?? '#',
       activeMenu: b.activeMenu ?? null,
     };
-    const sibling = await db.selectFrom('sysMenu').select('menuId').where('menuName', '=', values.menuName).where('parentId', '=', parentId).executeTakeFirst();
-    if (sibling && sibling.menuId !== b.menuId) throw fail(`保存菜单'${values.menuName}'失败，菜单名称已存在`);
-    if (b.menuId) {
-      if (b.menuId === parentId) throw fail(`修改菜单'${values.menuName}'失败，上级菜单不能选择自己`);
-      const res = await db.updateTable('sysMenu').set(values).where('menuId', '=', b.menuId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw fail('菜单不存在或已被删除');
-      return ok({ menuId: b.menuId }, '修改成功');
-    }
-    if (!allows(auth, 'system:menu:add')) throw fail('没有权限，请联系管理员授权（需要 system:menu:add）', 403);
-    const row = await db
-      .insertInto('sysMenu')
-      .values({ ...values, routeName: null, affix: 0, createTime: Date.now(), remark: null })
-      .returning('menuId')
-      .executeTakeFirstOrThrow();
-    return ok({ menuId: row.menuId }, '新增成功');
+    return db.transaction().execute(async (trx) => {
+      // The same rules as 菜单管理 (server/system/menuRules.ts), read on the engine's view of the transaction.
+      await assertMenuWritable(trx.withoutPlugins() as unknown as MenuDb, { ...values, menuId: b.menuId }, action);
+      if (b.menuId) {
+        await trx.updateTable('sysMenu').set(values).where('menuId', '=', b.menuId).execute();
+        // 菜单管理 edits carry an optimistic version (schema engine): a change here makes an open edit there stale.
+        await sql`update sys_menu set version = version + 1 where menu_id = ${b.menuId}`.execute(trx);
+        return ok({ menuId: b.menuId }, '修改成功');
+      }
+      const row = await trx
+        .insertInto('sysMenu')
+        .values({ ...values, routeName: null, affix: 0, createTime: Date.now(), remark: null })
+        .returning('menuId')
+        .executeTakeFirstOrThrow();
+      return ok({ menuId: row.menuId }, '新增成功');
+    });
   });
 
   app.post<{ Body: { menuId: number } }>(
@@ -127,10 +126,9 @@ export async function menuRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { menuId } = request.body;
-      const child = await db.selectFrom('sysMenu').select('menuId').where('parentId', '=', menuId).executeTakeFirst();
-      if (child) throw fail('存在子菜单，不允许删除', 601);
-      const assigned = await db.selectFrom('sysRoleMenu').select('roleId').where('menuId', '=', menuId).executeTakeFirst();
-      if (assigned) throw fail('菜单已分配，不允许删除', 601);
+      // RuoYi answers these refusals as warnings (601).
+      const problem = await menuDeleteProblem(engineDb(app.db), [menuId]);
+      if (problem) throw fail(problem, Code.WARN);
       const res = await db.deleteFrom('sysMenu').where('menuId', '=', menuId).executeTakeFirst();
       if (Number(res.numDeletedRows) !== 1) throw fail('菜单不存在或已被删除');
       return ok(undefined, '删除成功');

@@ -92,6 +92,9 @@ const ICONS: Record<string, ReactNode> = {
   video: <VideoCameraOutlined />,
 };
 
+/** Every icon name the console draws (the 菜单图标 picker offers these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export function menuIcon(name: string | undefined): ReactNode {
   return (name && ICONS[name]) || <AppstoreOutlined />;
 }

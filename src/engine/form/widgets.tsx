@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useMemo } from 'react';
 import { dictLabel, useDict } from '@/components/DictTag';
 import { FileUpload } from '@/components/FileUpload';
+import { IconSelect } from '@/components/IconSelect';
 import { ImageUpload } from '@/components/ImageUpload';
 import { TreeSelect } from '@/components/TreeSelect';
 import { parseTime } from '@/utils/format';
@@ -284,6 +285,11 @@ function ColorWidget({ id, value, onChange, disabled, readonly }: WidgetProps) {
   );
 }
 
+/** 菜单图标: the icon picker (components/IconSelect) over the sidebar's icons. */
+function IconSelectWidget({ id, value, onChange, disabled, readonly, placeholder }: WidgetProps) {
+  return <IconSelect id={id} value={value} placeholder={placeholder} disabled={disabled || readonly} onChange={(v) => onChange(emptyToUndefined(v))} />;
+}
+
 /** A readOnly property while editing: its value formatted as the list shows it, not editable. */
 function ReadonlyTextWidget({ id, value, options }: WidgetProps) {
   const dict = useDict(options.render === 'dict' && typeof options.dict === 'string' ? options.dict : undefined);
@@ -316,6 +322,7 @@ export const widgets: RegistryWidgetsType = {
   richText: RichTextWidget,
   color: ColorWidget,
   readonlyText: ReadonlyTextWidget,
+  iconSelect: IconSelectWidget,
 };
 
 /** Fields on a 24-column grid: each takes its ui:options.span (12 in a two-column form, wide widgets 24). */
