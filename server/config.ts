@@ -24,6 +24,8 @@ export interface ServerConfig {
   logger: boolean;
   /** Folder of the schema files (docs/schemas.md); default: the repository's schemas/. */
   schemasDir?: string;
+  /** GEN_WRITE=1: development mode for 代码生成 — 生成代码 may write schemas/<entity>.json (default off: preview / download only). */
+  genWrite: boolean;
   /** Where uploaded files go (server/storage/): local disk (DATA_DIR/uploads, served at /profile/) or an S3-compatible bucket. */
   storage: StorageConfig;
 }
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logger: env.LOG !== '0',
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
     storage: storageFromEnv(env),
+    genWrite: env.GEN_WRITE === '1',
     ...overrides,
   };
 }

@@ -1,0 +1,123 @@
+import { download } from './download';
+import { request } from './request';
+import type { TablePage } from './types';
+
+/** 代码生成 (server/gen/routes.ts): imported tables → schema files of the schema engine. */
+
+export type Flag = '0' | '1';
+
+export interface GenTable {
+  tableId: number;
+  tableName: string;
+  tableComment: string;
+  entityName: string;
+  menuParent: string | null;
+  menuPath: string | null;
+  menuTitle: string | null;
+  menuIcon: string | null;
+  permissionPrefix: string;
+  endpointBase: string;
+  formMode: 'dialog' | 'page';
+  formWidth: number;
+  formColumns: number;
+  treeParent: string | null;
+  treeLabel: string | null;
+  remark: string | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface GenColumn {
+  columnId: number;
+  tableId: number;
+  columnName: string;
+  columnComment: string;
+  columnType: string;
+  propertyName: string;
+  propertyType: 'string' | 'integer' | 'number' | 'boolean';
+  isPk: Flag;
+  isNullable: Flag;
+  isRequired: Flag;
+  isInsert: Flag;
+  isEdit: Flag;
+  isList: Flag;
+  isSearch: Flag;
+  searchOp: 'eq' | 'like' | 'range' | 'dateRange';
+  isSortable: Flag;
+  dictType: string;
+  widget: string;
+  maxLength: number | null;
+  sort: number;
+}
+
+export interface DbTable {
+  tableName: string;
+  tableComment: string;
+}
+
+export interface GenQuery {
+  pageNum: number;
+  pageSize: number;
+  tableName?: string;
+  tableComment?: string;
+}
+
+const BASE = '/dev-api/tool/gen';
+
+/** The imported tables; `genWrite` says whether the server may write schemas/ (GEN_WRITE=1). */
+export async function listGenTables(query: GenQuery): Promise<TablePage<GenTable> & { genWrite: boolean }> {
+  const env = await request({ url: `${BASE}/list`, method: 'get', params: { ...query } });
+  return { rows: (env.rows ?? []) as GenTable[], total: env.total ?? 0, genWrite: env.genWrite === true };
+}
+
+/** Database tables that may be imported. */
+export async function listDbTables(query: GenQuery): Promise<TablePage<DbTable>> {
+  const env = await request({ url: `${BASE}/db/list`, method: 'get', params: { ...query } });
+  return { rows: (env.rows ?? []) as DbTable[], total: env.total ?? 0 };
+}
+
+export async function importTables(tables: string[]): Promise<string> {
+  return (await request({ url: `${BASE}/importTable`, method: 'post', params: { tables: tables.join(',') } })).msg;
+}
+
+export async function getGenTable(tableId: number | string): Promise<{ info: GenTable; rows: GenColumn[] }> {
+  return (await request<{ info: GenTable; rows: GenColumn[] }>({ url: `${BASE}/${tableId}`, method: 'get' })).data as { info: GenTable; rows: GenColumn[] };
+}
+
+export async function updateGenTable(body: GenTable & { columns: GenColumn[] }): Promise<string> {
+  return (await request({ url: BASE, method: 'put', data: body })).msg;
+}
+
+export async function delGenTables(tableIds: number[]): Promise<string> {
+  return (await request({ url: `${BASE}/${tableIds.join(',')}`, method: 'delete' })).msg;
+}
+
+/** The schema JSON text keyed by file name (schemas/<entity>.json). */
+export async function previewGen(tableId: number): Promise<Record<string, string>> {
+  return ((await request<Record<string, string>>({ url: `${BASE}/preview/${tableId}`, method: 'get' })).data ?? {}) as Record<string, string>;
+}
+
+export function downloadGen(table: Pick<GenTable, 'tableId' | 'entityName'>): Promise<void> {
+  return download(`${BASE}/download/${table.tableId}`, {}, `${table.entityName}.json`);
+}
+
+/** Writes schemas/<entity>.json (development mode only); refusals are not toasted: the caller shows them. */
+export async function genCode(tableId: number, overwrite = false): Promise<string> {
+  return (await request({ url: `${BASE}/genCode/${tableId}`, method: 'get', params: overwrite ? { overwrite: 1 } : {}, options: { silent: true } })).msg;
+}
+
+export async function synchDb(tableName: string): Promise<string> {
+  return (await request({ url: `${BASE}/synchDb/${encodeURIComponent(tableName)}`, method: 'get' })).msg;
+}
+
+export interface DictTypeOption {
+  dictId: number;
+  dictName: string;
+  dictType: string;
+}
+
+/** Every dictionary type (字典类型 select of the column editor). */
+export async function dictTypeOptions(): Promise<DictTypeOption[]> {
+  return ((await request<DictTypeOption[]>({ url: '/dev-api/system/dict/type/optionselect', method: 'get' })).data ?? []) as DictTypeOption[];
+}
