@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../http/envelope.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { createSession, describeClient, revokeSession } from '../security/sessions.js';
+import { getSettings } from '../services/settings.js';
 import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from '../services/users.js';
 
 const SMS_TTL_MS = 5 * 60 * 1000;
@@ -139,7 +140,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { username: string; password: string; confirmPassword: string; mobile?: string; realName?: string } }>(
+  app.post<{ Body: { username: string; password: string; confirmPassword: string; mobile?: string; realName?: string; code?: string } }>(
     '/dev-api/register',
     {
       config: { permission: 'public' },
@@ -153,14 +154,18 @@ export async function authRoutes(app: FastifyInstance) {
             confirmPassword: { type: 'string', title: '确认密码', maxLength: 64 },
             mobile: { type: 'string', title: '手机号', maxLength: 20 },
             realName: { type: 'string', title: '姓名', maxLength: 30 },
+            code: { type: 'string', title: '验证码', maxLength: 8 },
           },
         },
       },
     },
     async (request) => {
-      const { username, password, confirmPassword, mobile, realName } = request.body;
-      const platform = await db.selectFrom('sysPlatform').select('registerEnabled').where('id', '=', 1).executeTakeFirst();
-      if (!platform?.registerEnabled) throw fail('当前系统没有开启注册功能！');
+      const { username, password, confirmPassword, mobile, realName, code } = request.body;
+      // 注册设置 (services/settings.ts): 开放注册 is sys_platform.register_enabled; default role and SMS code from the group.
+      const settings = await getSettings(db, 'register');
+      if (!settings.registerEnabled) throw fail('当前系统没有开启注册功能！');
+      if (settings.smsRequired && !mobile) throw fail('请输入手机号');
+      if (settings.smsRequired && !code) throw fail('请输入短信验证码');
       const name = username.trim();
       if (name.length < 2 || name.length > 20) throw fail('账户长度必须在2到20个字符之间');
       if (!/^[A-Za-z0-9_]+$/.test(name)) throw fail('账号只能包含字母、数字和下划线');
@@ -172,6 +177,27 @@ export async function authRoutes(app: FastifyInstance) {
       if (mobile) {
         const mobileTaken = await db.selectFrom('sysUser').select('userId').where('mobile', '=', mobile).where('delFlag', '=', '0').executeTakeFirst();
         if (mobileTaken) throw fail('该手机号已注册，请直接登录');
+      }
+      if (settings.smsRequired && mobile && code) {
+        const now = Date.now();
+        const entry = await db
+          .selectFrom('sysSmsCode')
+          .selectAll()
+          .where('mobile', '=', mobile)
+          .where('purpose', '=', 'register')
+          .where('used', '=', 0)
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (!entry || entry.expireTime < now || entry.attempts >= SMS_MAX_ATTEMPTS) throw fail('验证码已失效，请重新获取');
+        if (entry.codeHash !== hashCode(mobile, code)) {
+          await db
+            .updateTable('sysSmsCode')
+            .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+            .where('id', '=', entry.id)
+            .execute();
+          throw fail('验证码错误');
+        }
+        await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).execute();
       }
       const hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
@@ -200,8 +226,13 @@ export async function authRoutes(app: FastifyInstance) {
           })
           .returning('userId')
           .executeTakeFirstOrThrow();
-        const common = await trx.selectFrom('sysRole').select('roleId').where('roleKey', '=', 'common').executeTakeFirst();
-        if (common) await trx.insertInto('sysUserRole').values({ userId: user.userId, roleId: common.roleId }).execute();
+        // The configured default role while it is active, else the ordinary user role.
+        const roleOf = (key: string) =>
+          trx.selectFrom('sysRole').select('roleId').where('roleKey', '=', key).where('status', '=', '0').where('delFlag', '=', '0').executeTakeFirst();
+        const role =
+          (settings.defaultRoleKey !== 'admin' ? await roleOf(settings.defaultRoleKey) : undefined) ??
+          (await trx.selectFrom('sysRole').select('roleId').where('roleKey', '=', 'common').executeTakeFirst());
+        if (role) await trx.insertInto('sysUserRole').values({ userId: user.userId, roleId: role.roleId }).execute();
         await trx
           .updateTable('sysPlatform')
           .set((eb) => ({ registerNum: eb('registerNum', '+', 1) }))

@@ -1,12 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../http/envelope.js';
-import { sniffImage, storeUpload } from '../services/uploads.js';
+import { createStorage, newObjectKey } from '../storage/index.js';
+import { mimeOf, sniffRaster } from '../storage/sniff.js';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Avatar types, judged by content (the console always names the cropped image avatar.png). */
+const AVATAR_TYPES: readonly string[] = ['png', 'jpg'];
 
 /** 个人中心 (/user/profile): one's own info, edits with a version check, and the avatar upload. */
 export async function profileRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
+  // Avatars live in the configured storage (server/storage: local disk under /profile/ by default, S3 by config).
+  const storage = await createStorage(app.config);
+  app.addHook('onClose', async () => {
+    await storage.close?.();
+  });
+  /** The storage key of an avatar URL this storage issued (folder avatar/), else null (a foreign or legacy address). */
+  const avatarKey = (url: string | null) => {
+    const prefix = `${storage.publicBase}/avatar/`;
+    return url?.startsWith(prefix) ? url.slice(storage.publicBase.length + 1) : null;
+  };
 
   app.get('/dev-api/system/user/profile', { config: { permission: 'login' } }, async (request) => {
     const auth = request.auth!;
@@ -78,10 +91,21 @@ export async function profileRoutes(app: FastifyInstance) {
     if (!file) throw fail('请选择要上传的头像图片');
     const buffer = await file.toBuffer();
     if (file.file.truncated) throw fail('上传头像图片大小不能超过 5 MB!');
-    const ext = sniffImage(buffer);
-    if (!ext) throw fail('文件格式不正确, 请上传png/jpg/jpeg图片格式文件!');
-    const url = storeUpload(app.config.dataDir, 'avatar', ext, buffer);
-    await db.updateTable('sysUser').set({ avatar: url, updateTime: Date.now() }).where('userId', '=', auth.userId).execute();
+    const ext = sniffRaster(buffer);
+    if (!ext || !AVATAR_TYPES.includes(ext)) throw fail('文件格式不正确, 请上传png/jpg/jpeg图片格式文件!');
+    const key = newObjectKey('avatar', ext);
+    const url = await storage.put(key, buffer, mimeOf(ext));
+    let previous: string | null = null;
+    try {
+      previous = (await db.selectFrom('sysUser').select('avatar').where('userId', '=', auth.userId).executeTakeFirst())?.avatar ?? null;
+      await db.updateTable('sysUser').set({ avatar: url, updateTime: Date.now() }).where('userId', '=', auth.userId).execute();
+    } catch (error) {
+      await storage.delete(key).catch(() => {});
+      throw error;
+    }
+    // The replaced avatar is nobody's any more (keys are random and per upload): remove it, best effort.
+    const old = avatarKey(previous);
+    if (old && old !== key) await storage.delete(old).catch((err: unknown) => request.log.warn({ err }, '删除旧头像失败'));
     return ok({ imgUrl: url }, '头像上传成功', { imgUrl: url });
   });
 }

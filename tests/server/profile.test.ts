@@ -41,10 +41,14 @@ describe.each(backends)('profile (%s)', (backend) => {
   let admin: string;
   let expert: string;
 
+  let operator = '';
+  const operatorToken = () => operator;
+
   beforeAll(async () => {
     s = await startServer(backend);
     admin = await s.login('admin', 'admin123');
     expert = await s.login('expert', 'expert123');
+    operator = await s.login('operator', 'operator123');
   });
   afterAll(async () => {
     await s?.close();
@@ -145,7 +149,8 @@ describe.each(backends)('profile (%s)', (backend) => {
       expect(res.body.msg).toBe('头像上传成功');
       const url = res.body.data?.imgUrl as string;
       expect(res.body.imgUrl).toBe(url);
-      expect(url).toMatch(/^\/profile\/avatar\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.png$/);
+      // A storage key (server/storage/object-keys.ts): avatar/yyyy/mm/dd/<32 hex>.png, served by the local driver at /profile/.
+      expect(url).toMatch(/^\/profile\/avatar\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.png$/);
       expect((await profile(expert)).data?.avatar).toBe(url);
 
       const file = await s.call('GET', url, { sign: false });
@@ -208,6 +213,34 @@ describe.each(backends)('profile (%s)', (backend) => {
       expect(res.body).toEqual({ code: 500, msg: '请选择要上传的头像图片' });
     });
 
+    it('replaces the avatar: the new one is served, the old file is removed, and the stored one downloads as a resource', async () => {
+      const first = (await upload(operatorToken(), 'one.png', 'image/png', PNG_1PX)).body.data?.imgUrl as string;
+      expect((await s.call('GET', first, { sign: false })).status).toBe(200);
+      const second = await upload(operatorToken(), 'two.jpg', 'image/jpeg', JPEG_HEAD);
+      expect(second.body.code).toBe(200);
+      const url = second.body.data?.imgUrl as string;
+      expect(url).not.toBe(first);
+      expect((await s.call('GET', url, { sign: false })).rawBuffer.equals(JPEG_HEAD)).toBe(true);
+      expect((await s.call('GET', first, { sign: false })).status).toBe(404);
+      expect(fs.existsSync(path.join(s.dataDir, 'uploads', first.replace('/profile/', '')))).toBe(false);
+      // The common resource download reads it through the same storage.
+      const resource = await s.call('GET', '/dev-api/common/download/resource', { token: operatorToken(), query: { resource: url } });
+      expect(resource.status).toBe(200);
+      expect(resource.rawBuffer.equals(JPEG_HEAD)).toBe(true);
+      // A refused upload keeps the current avatar file as well.
+      expect((await upload(operatorToken(), 'bad.png', 'image/png', Buffer.from('nope'))).body).toEqual({ code: 500, msg: BAD_TYPE });
+      expect((await profile(operatorToken())).data?.avatar).toBe(url);
+      expect((await s.call('GET', url, { sign: false })).status).toBe(200);
+    });
+
+    it('leaves an avatar address it did not issue alone (an external picture is not deleted)', async () => {
+      const db = s.app.db.kysely;
+      await db.updateTable('sysUser').set({ avatar: 'https://cdn.example.com/someone-else.png' }).where('userName', '=', 'operator').execute();
+      const res = await upload(operatorToken(), 'me.png', 'image/png', PNG_1PX);
+      expect(res.body.code).toBe(200);
+      expect((await profile(operatorToken())).data?.avatar).toBe(res.body.data?.imgUrl);
+    });
+
     it('needs a token', async () => {
       const form = await multipartFile('avatarfile', 'me.png', 'image/png', PNG_1PX);
       const res = await s.call('POST', AVATAR, { body: form.body, headers: form.headers });
@@ -265,5 +298,65 @@ describe.each(backends)('profile (%s)', (backend) => {
       expect(res.status).toBe(404);
       expect(res.raw).not.toContain('hidden-content');
     });
+  });
+});
+
+describe('avatar upload through an S3-compatible storage (STORAGE_DRIVER=s3)', () => {
+  it('puts the avatar in the bucket, answers its public address and removes the replaced one', async () => {
+    const objects = new Map<string, { body: Buffer; type: string }>();
+    const bucket = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const key = decodeURIComponent((req.url ?? '').split('?')[0]);
+        if (req.method === 'PUT') {
+          objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
+          res.writeHead(200, { etag: '"x"' }).end();
+        } else if (req.method === 'DELETE') {
+          objects.delete(key);
+          res.writeHead(204).end();
+        } else res.writeHead(400).end();
+      });
+    });
+    await new Promise<void>((resolve) => bucket.listen(0, '127.0.0.1', resolve));
+    const port = (bucket.address() as { port: number }).port;
+    const s = await startServer('sqlite', {
+      storage: {
+        driver: 's3',
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: 'zy',
+        region: 'cn-north-1',
+        accessKey: 'AKIDEXAMPLE',
+        secretKey: 'secret',
+        publicUrl: 'https://cdn.example.com',
+      },
+    });
+    try {
+      const token = await s.login('expert', 'expert123');
+      const send = async (name: string, type: string, data: Buffer) => {
+        const form = await multipartFile('avatarfile', name, type, data);
+        return s.call<{ imgUrl: string }>('POST', AVATAR, { token, body: form.body, headers: form.headers });
+      };
+      const first = await send('me.png', 'image/png', PNG_1PX);
+      expect(first.body.code).toBe(200);
+      const url = first.body.data?.imgUrl as string;
+      expect(url).toMatch(/^https:\/\/cdn\.example\.com\/avatar\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}\.png$/);
+      const key = `/zy/${url.slice('https://cdn.example.com/'.length)}`;
+      expect(objects.get(key)?.body.equals(PNG_1PX)).toBe(true);
+      expect(objects.get(key)?.type).toBe('image/png');
+      expect((await s.call<Profile>('GET', PROFILE, { token })).body.data?.avatar).toBe(url);
+      // Nothing on the local disk.
+      expect(fs.existsSync(path.join(s.dataDir, 'uploads', 'avatar'))).toBe(false);
+
+      const second = await send('me.jpg', 'image/jpeg', JPEG_HEAD);
+      expect(second.body.data?.imgUrl).toMatch(/^https:\/\/cdn\.example\.com\/avatar\/.*\.jpg$/);
+      expect(objects.has(key)).toBe(false);
+      expect(objects.size).toBe(1);
+      expect((await send('x.png', 'image/png', Buffer.from('not an image'))).body).toEqual({ code: 500, msg: BAD_TYPE });
+      expect(objects.size).toBe(1);
+    } finally {
+      await s.close();
+      await new Promise((resolve) => bucket.close(resolve));
+    }
   });
 });
