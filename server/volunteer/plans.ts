@@ -1,6 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, VolPlanItemTable } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { getSettings } from '../services/settings.js';
 import { type Catalogue, probabilityText, requireCatalogue, scoreCatalogue } from './catalogue.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES, parseSubjects, subjectNames, userNames } from './common.js';
 import { checkGradient, type GradientWarning, type PlanEntry, type Tier } from './engine/index.js';
@@ -346,22 +347,27 @@ const TRANSITIONS: Record<TransitionAction, { from: string; to: string; refused:
 };
 
 const SUBMISSION_RESULT: Record<Exclude<TransitionAction, 'submit'>, string> = { unsubmit: 'withdrawn', approve: 'approved', reject: 'rejected' };
+/** History comment of a submission approved without review (审核配置: 志愿提交需要审核 off). */
+export const AUTO_APPROVED = '无需审核，已自动通过';
 const OK_MESSAGES: Record<TransitionAction, string> = { submit: '提交成功', unsubmit: '撤回成功', approve: '审批通过', reject: '已驳回' };
 
 /**
  * A plan status transition (submit, unsubmit, approve, reject): checked against the rules table, the caller's role
- * (approve/reject: leader or admin) and the plan version; recorded in the action log and the submission history.
+ * (approve/reject: admin or a reviewer role of 审核配置) and the plan version; recorded in the action log and the submission history.
  * Anything illegal is refused with a Chinese message and changes nothing.
  */
 export async function transition(db: Db, actor: Actor, action: TransitionAction, input: { studentId?: unknown; version?: unknown; comment?: unknown }) {
-  const rule = TRANSITIONS[action];
+  // 审核配置 (system settings): who reviews, whether a rejection needs a comment, whether a submission needs review.
+  const audit = await getSettings(db, 'audit');
+  // Without review a submission is approved at once (recorded as such in the history).
+  const rule = action === 'submit' && !audit.submitNeedsReview ? { ...TRANSITIONS.submit, to: 'approved' } : TRANSITIONS[action];
   const student = await loadStudent(db, actor, input.studentId);
-  if ((action === 'approve' || action === 'reject') && !actor.roles.includes('admin') && !actor.roles.includes('leader')) {
-    throw fail('只有机构负责人或管理员可以审批志愿方案');
+  if ((action === 'approve' || action === 'reject') && !actor.roles.includes('admin') && !actor.roles.some((r) => audit.reviewerRoleKeys.includes(r))) {
+    throw fail('只有审核配置中的审核人角色或管理员可以审批志愿方案');
   }
   const comment = input.comment == null ? '' : String(input.comment).trim();
   if (comment.length > 500) throw fail('审批意见不能超过 500 个字');
-  if (action === 'reject' && !comment) throw fail('请填写驳回意见');
+  if (action === 'reject' && !comment && audit.rejectNeedsComment) throw fail('请填写驳回意见');
   const plan = await loadPlan(db, student.studentId);
   const status = plan?.status ?? 'none';
   if (status !== rule.from || !plan) throw fail(rule.refused[status] ?? `当前状态（${PLAN_STATUS_NAMES[status] ?? status}）不能执行该操作`);
@@ -395,12 +401,12 @@ export async function transition(db: Db, actor: Actor, action: TransitionAction,
           planVersion: next,
           itemCount: items.length,
           items: JSON.stringify(items),
-          status: 'submitted',
+          status: rule.to === 'approved' ? 'approved' : 'submitted',
           submitBy: actor.userId,
           submitTime: now,
           reviewBy: null,
-          reviewTime: null,
-          comment: null,
+          reviewTime: rule.to === 'approved' ? now : null,
+          comment: rule.to === 'approved' ? AUTO_APPROVED : null,
         })
         .returning('submissionId')
         .executeTakeFirstOrThrow();
@@ -431,7 +437,7 @@ export async function transition(db: Db, actor: Actor, action: TransitionAction,
     return { submissionId };
   });
   return {
-    msg: OK_MESSAGES[action],
+    msg: rule.to === 'approved' && action === 'submit' ? `提交成功，${AUTO_APPROVED}` : OK_MESSAGES[action],
     data: { planId: plan.planId, studentId: student.studentId, status: rule.to, statusName: PLAN_STATUS_NAMES[rule.to], version: next, ...result },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutePermission } from '../app.js';
 import { fail, ok, page } from '../http/envelope.js';
+import { getSettings } from '../services/settings.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
 import { actorOf } from './common.js';
 import { type ExportFile, planExcel, planPdf } from './export.js';
@@ -167,6 +168,11 @@ export async function volunteerRoutes(app: FastifyInstance) {
   post('/dev-api/api/Examine/reject', PERM.examineApprove, async (p, r) => {
     const res = await transition(db, actor(r), 'reject', p);
     return ok(res.data, res.msg);
+  });
+  // The review rules of 审核配置 the 志愿审核 screen needs (reviewers hold no system:audit:list).
+  read('/dev-api/api/Examine/config', PERM.examineList, async () => {
+    const audit = await getSettings(db, 'audit');
+    return ok({ submitNeedsReview: audit.submitNeedsReview, rejectNeedsComment: audit.rejectNeedsComment });
   });
   post('/dev-api/api/Examine/history', PERM.examineList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
   post('/dev-api/api/experts/finalPlan', PERM.planList, async (p, r) => ok(await finalPlan(db, actor(r), p.studentId)));

@@ -540,6 +540,12 @@ export async function unsubmitPlan(studentId: number, version: number): Promise<
 
 export const submissionHistory = (studentId: number) => data<Submission[]>('/appv2/api/Subscriber/submitHis', { studentId });
 export const planHistory = (studentId: number) => data<PlanAction[]>('/dev-api/api/Subscriber/history', { studentId });
+/** 审核配置 as the 志愿审核 screen applies it. */
+export interface ReviewConfig {
+  submitNeedsReview: boolean;
+  rejectNeedsComment: boolean;
+}
+export const reviewConfig = () => data<ReviewConfig>('/dev-api/api/Examine/config', {});
 export const examineHistory = (studentId: number) => data<PlanAction[]>('/dev-api/api/Examine/history', { studentId });
 export const planReport = (studentId: number) => data<PlanReport>('/dev-api/api/Subscriber/report', { studentId });
 export const finalPlan = (studentId: number) => data<FinalPlan>('/dev-api/api/experts/finalPlan', { studentId });

@@ -161,18 +161,79 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
     const menu = await k.selectFrom('sysMenu').select('menuId').where('perms', '=', 'volunteer:examine:approve').executeTakeFirstOrThrow();
     await k.insertInto('sysRoleMenu').values({ roleId: 3, menuId: menu.menuId }).execute();
     try {
-      await refused(s, id, () => api(s, t.expert, '/dev-api/api/Examine/approve', { studentId: id, version }), '只有机构负责人或管理员可以审批志愿方案');
+      await refused(
+        s,
+        id,
+        () => api(s, t.expert, '/dev-api/api/Examine/approve', { studentId: id, version }),
+        '只有审核配置中的审核人角色或管理员可以审批志愿方案',
+      );
       await refused(
         s,
         id,
         () => api(s, t.expert, '/dev-api/api/Examine/reject', { studentId: id, version, comment: '驳回' }),
-        '只有机构负责人或管理员可以审批志愿方案',
+        '只有审核配置中的审核人角色或管理员可以审批志愿方案',
       );
     } finally {
       await k.deleteFrom('sysRoleMenu').where('roleId', '=', 3).where('menuId', '=', menu.menuId).execute();
     }
     // The admin may approve.
     expect((await api(s, t.admin, '/dev-api/api/Examine/reject', { studentId: id, version, comment: '请补充保底' })).code).toBe(200);
+  });
+
+  it('follows 审核配置: reviewer roles, a rejection without comment, a submission without review', async () => {
+    type Audit = {
+      values: { submitNeedsReview: boolean; reviewerRoleKeys: string[]; reviewTimeoutHours: number; rejectNeedsComment: boolean };
+      version: number;
+    };
+    const readAudit = async () => (await s.call<Audit>('GET', '/dev-api/system/settings/audit', { token: t.admin })).body.data as Audit;
+    const saveAudit = async (change: Partial<Audit['values']>) => {
+      const cur = await readAudit();
+      const res = await s.call('PUT', '/dev-api/system/settings/audit', { token: t.admin, body: { ...cur.values, ...change, version: cur.version } });
+      expect(res.body.code, res.body.msg).toBe(200);
+    };
+    const defaults = (await readAudit()).values;
+    try {
+      // Reviewers are the expert role only: the leader is refused, the expert (with the permission) may reject.
+      await saveAudit({ reviewerRoleKeys: ['expert'], rejectNeedsComment: false });
+      // The 志愿审核 screen reads the rules it applies without system:audit:list.
+      expect((await s.call('GET', '/dev-api/api/Examine/config', { token: t.leader })).body).toMatchObject({
+        code: 200,
+        data: { submitNeedsReview: true, rejectNeedsComment: false },
+      });
+      expect((await s.call('GET', '/dev-api/api/Examine/config', { token: t.operator })).body.code).toBe(403);
+      const a = await submittedPlan('审核配置学生A', 2);
+      await refused(
+        s,
+        a.id,
+        () => api(s, t.leader, '/dev-api/api/Examine/approve', { studentId: a.id, version: a.version }),
+        '只有审核配置中的审核人角色或管理员可以审批志愿方案',
+      );
+      const k = s.app.db.kysely;
+      const menu = await k.selectFrom('sysMenu').select('menuId').where('perms', '=', 'volunteer:examine:approve').executeTakeFirstOrThrow();
+      await k.insertInto('sysRoleMenu').values({ roleId: 3, menuId: menu.menuId }).execute();
+      try {
+        // No comment needed for a rejection now.
+        const rejected = await api(s, t.expert, '/dev-api/api/Examine/reject', { studentId: a.id, version: a.version });
+        expect(rejected).toMatchObject({ code: 200, msg: '已驳回', data: { status: 'rejected' } });
+      } finally {
+        await k.deleteFrom('sysRoleMenu').where('roleId', '=', 3).where('menuId', '=', menu.menuId).execute();
+      }
+
+      // Without review a submission is approved at once, and the history says so.
+      await saveAudit({ submitNeedsReview: false, reviewerRoleKeys: ['leader'] });
+      const st = await ok<StudentT>(s, t.expert, '/dev-api/api/Subscriber/add', { name: '审核配置学生B', score: 600, subjects: [1, 2, 3] });
+      await ok(s, t.expert, '/appv2/api/index/zySave', { studentId: st.studentId, version: 0, items: (await lineIds(s, 2)).map((lineId) => ({ lineId })) });
+      const sub = await api(s, t.expert, '/dev-api/api/Subscriber/submit', { studentId: st.studentId, version: 1 });
+      expect(sub).toMatchObject({ code: 200, msg: '提交成功，无需审核，已自动通过', data: { status: 'approved' } });
+      const snap = await snapshot(s, st.studentId);
+      expect(snap.plan?.status).toBe('approved');
+      expect(snap.submissions.at(-1)).toMatchObject({ status: 'approved', comment: '无需审核，已自动通过' });
+    } finally {
+      await saveAudit(defaults);
+    }
+    // Back to the defaults: a rejection needs its comment again.
+    const c = await submittedPlan('审核配置学生C', 2);
+    await refused(s, c.id, () => api(s, t.leader, '/dev-api/api/Examine/reject', { studentId: c.id, version: c.version }), '请填写驳回意见');
   });
 
   it('leader distributes students to an expert in one go, all or nothing', async () => {

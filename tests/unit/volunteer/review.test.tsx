@@ -9,9 +9,13 @@ const server = useVolunteerServer();
 const target = { studentId: 1, studentName: '张三', version: 4, itemCount: 10 };
 
 describe('review dialog', () => {
+  const config = (rejectNeedsComment: boolean) =>
+    mock.post('*/dev-api/api/Examine/config', () => HttpResponse.json({ code: 200, msg: '操作成功', data: { submitNeedsReview: true, rejectNeedsComment } }));
+
   it('refuses a reject without a comment, then sends it with the version', async () => {
     const bodies: unknown[] = [];
     server.use(
+      config(true),
       mock.post('*/dev-api/api/Examine/reject', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json({ code: 200, msg: '已驳回', data: { planId: 1, status: 'rejected', version: 5 } });
@@ -26,6 +30,23 @@ describe('review dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /驳\s*回/ }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(bodies).toEqual([{ studentId: 1, version: 4, comment: '保底不足，请补充' }]);
+  });
+
+  it('rejects without a comment when 审核配置 does not ask for one', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      config(false),
+      mock.post('*/dev-api/api/Examine/reject', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ code: 200, msg: '已驳回', data: { planId: 1, status: 'rejected', version: 5 } });
+      }),
+    );
+    const done = vi.fn();
+    renderInApp(<ReviewDialog target={target} mode="reject" onClose={() => undefined} onDone={done} />);
+    expect(await screen.findByText('驳回意见（选填）')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /驳\s*回/ }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(bodies).toEqual([{ studentId: 1, version: 4, comment: '' }]);
   });
 
   it('approves without a comment', async () => {

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { approvePlan, rejectPlan } from '@/api/volunteer';
+import { approvePlan, rejectPlan, reviewConfig } from '@/api/volunteer';
 
 export interface ReviewTarget {
   studentId: number;
@@ -16,16 +16,33 @@ export interface ReviewDialogProps {
   onDone: () => void;
 }
 
-/** 审批通过 (comment optional) or 驳回 (comment required, up to 500 characters). */
+/** 审批通过 (comment optional) or 驳回 (comment required unless 审核配置 says otherwise; up to 500 characters). */
 export function ReviewDialog({ target, mode, onClose, onDone }: ReviewDialogProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ comment?: string }>();
   const [saving, setSaving] = useState(false);
   const approve = mode === 'approve';
+  // 审核配置 驳回需填写意见: required until the server says otherwise.
+  const [commentRequired, setCommentRequired] = useState(true);
 
   useEffect(() => {
     if (target) form.resetFields();
   }, [target, form]);
+
+  useEffect(() => {
+    if (!target || approve) return;
+    let live = true;
+    reviewConfig()
+      .then((config) => {
+        if (live) setCommentRequired(config.rejectNeedsComment);
+      })
+      .catch(() => {
+        // Keep asking for a comment; the server decides in the end.
+      });
+    return () => {
+      live = false;
+    };
+  }, [target, approve]);
 
   const submit = async ({ comment }: { comment?: string }) => {
     if (!target) return;
@@ -64,10 +81,10 @@ export function ReviewDialog({ target, mode, onClose, onDone }: ReviewDialogProp
       ) : null}
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item
-          label={approve ? '审批意见（选填）' : '驳回意见'}
+          label={approve ? '审批意见（选填）' : commentRequired ? '驳回意见' : '驳回意见（选填）'}
           name="comment"
           rules={[
-            ...(approve ? [] : [{ required: true, whitespace: true, message: '请填写驳回意见，告诉专家需要怎样修改' }]),
+            ...(approve || !commentRequired ? [] : [{ required: true, whitespace: true, message: '请填写驳回意见，告诉专家需要怎样修改' }]),
             { max: 500, message: '意见不能超过 500 个字' },
           ]}
         >
