@@ -38,8 +38,18 @@ export async function loadSession(): Promise<void> {
 /** Platform info is public: the sign-in page shows the title, and the guard needs the licence flag. */
 export async function loadPlatform(): Promise<void> {
   try {
-    sessionStore.set({ platform: await getPlatformInfo() });
+    const platform = await getPlatformInfo();
+    sessionStore.set({ platform });
+    applyFavicon(platform.favicon);
   } catch {
     // The http layer has already told the user; the console still works with its default title.
   }
+}
+
+/** The platform's favicon (平台设置 网站图标) on the browser tab; without one the bundled /favicon.svg stays. */
+export function applyFavicon(href: string | null | undefined): void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (!link) return;
+  const wanted = href?.trim() || '/favicon.svg';
+  if (link.getAttribute('href') !== wanted) link.setAttribute('href', wanted);
 }
