@@ -4,6 +4,9 @@ import { clearDictCache } from './src/components/DictTag/useDict';
 import { DictTypeLink } from './src/engine/custom/DictTypeLink';
 import { buildResourceDef, normaliseComponent, type ResourceDef, type ResourceOverride, toRefineResource } from './src/engine/resource';
 import type { EntitySchema } from './src/engine/types';
+import { menuOverride } from './src/modules/system/menu/overrides';
+import { roleOverride } from './src/modules/system/role/overrides';
+import { userOverride } from './src/modules/system/user/overrides';
 
 /**
  * The console's resources, one per schemas/*.json (docs/schemas.md). Every schema file is read at build time; each
@@ -58,6 +61,12 @@ export const overrides: Record<string, ResourceOverride> = {
     cells: { dictType: (value, record) => createElement(DictTypeLink, { dictId: record.dictId, dictType: value }) },
     afterWrite: () => clearDictCache(),
   },
+  // 用户管理: department tree, status switch, 重置密码 / 分配角色, the form with 岗位 / 角色 (src/modules/system/user).
+  sys_user: userOverride,
+  // 角色管理: the role dialog with the menu tree, status through changeStatus, 数据权限 / 分配用户 per row.
+  sys_role: roleOverride,
+  // 菜单管理: icons drawn in the list and picked in the form, fields by 菜单类型, 新增 (a child) per row.
+  sys_menu: menuOverride,
   // 字典数据: the hidden route /system/dict-data/index/:dictId lists the entries of one type.
   sys_dict_data: {
     components: ['system/dict/data'],

@@ -5,10 +5,13 @@ import { migration002 } from './migrations/002_admission_data.js';
 import { migration003 } from './migrations/003_version_log.js';
 import { migration004 } from './migrations/004_oper_log.js';
 import { migration005 } from './migrations/005_volunteer.js';
+import { migration006 } from './migrations/006_role_dept.js';
+import { migration007 } from './migrations/007_gen_table.js';
+import { migration008 } from './migrations/008_settings.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
-export const migrations: Migration[] = [migration001, migration002, migration003, migration004, migration005];
+export const migrations: Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const applied: string[] = [];

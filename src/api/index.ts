@@ -6,4 +6,5 @@ export * as menu from './menu';
 export * as platform from './platform';
 export * as profile from './profile';
 export { http, RequestError, request, setSessionExpiredHandler } from './request';
+export * as settings from './settings';
 export type * from './types';

@@ -14,6 +14,8 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   index: () => import('@/pages/home'),
   'monitor/online/index': () => import('@/modules/monitor/online'),
   'tool/swagger/index': () => import('@/modules/tool/swagger'),
+  'tool/gen/index': () => import('@/modules/tool/gen'),
+  'tool/gen/editTable': () => import('@/modules/tool/gen/editTable'),
   'Filling/index': () => import('@/modules/volunteer/filling'),
   'volunteer/index': () => import('@/modules/volunteer/students'),
   'leader/volunteerAdvance/index': () => import('@/modules/volunteer/advance'),
@@ -22,6 +24,13 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'leader/AdvanceApproval/index': () => import('@/modules/approval/advanceApproval'),
   'appointment/index': () => import('@/modules/approval/appointment'),
   'majorRecommend/index': () => import('@/modules/approval/majorRecommend'),
+  'system/platform/index': () => import('@/modules/system/platform'),
+  'system/registerSettings/index': () => import('@/modules/system/settings/register'),
+  'system/evaluationSettings/index': () => import('@/modules/system/settings/evaluation'),
+  'system/auditConfiguration/index': () => import('@/modules/system/settings/audit'),
+  'system/menuConfig/index': () => import('@/modules/system/menuConfig'),
+  'system/user/authRole': () => import('@/modules/system/user/AuthRole'),
+  'system/role/authUser': () => import('@/modules/system/role/AuthUserPage'),
 };
 
 /** View paths of the product's own menu (the seeded tree): known screens, some not built yet (→ 建设中). */

@@ -18,6 +18,8 @@ const PUBLIC_ROUTES = [
   'POST /dev-api/api/index/sendCodev3',
   'POST /dev-api/api/login/login',
   'POST /dev-api/register',
+  // 注册设置 the register page needs before sign-in: open or not, SMS code required, the agreement (settings.ts).
+  'GET /appv2/api/index/registerConfig',
   'GET /appv2/api/index/shareInfo',
   // Upload-token flow (files.ts): no session, but refused without a valid, unexpired upload token in the form.
   'POST /appv2/api/myqiniu/upload',
@@ -216,7 +218,7 @@ describe.each(backends)('rbac (%s)', (backend) => {
     it.each([
       ['GET', '/dev-api/system/platform', 'system:platform:query'],
       ['PUT', '/dev-api/system/platform', 'system:platform:edit'],
-      ['POST', MENU_CONFIG, 'system:menu:list'],
+      ['POST', MENU_CONFIG, 'system:menu:config'],
       ['POST', MENU_SAVE, 'system:menu:edit'],
       ['POST', MENU_DEL, 'system:menu:remove'],
       ['GET', '/dev-api/monitor/online/list', 'monitor:online:list'],
@@ -438,7 +440,7 @@ describe.each(backends)('rbac (%s)', (backend) => {
       expect(titles(find(opTree, '系统管理')?.children ?? [])).not.toContain('测试页面');
 
       const dup = await s.call('POST', MENU_SAVE, { token: admin, body: { parentId: systemId, menuName: '测试页面', menuType: 'C', path: 'other' } });
-      expect(dup.body).toEqual({ code: 500, msg: "保存菜单'测试页面'失败，菜单名称已存在" });
+      expect(dup.body).toEqual({ code: 500, msg: "新增菜单'测试页面'失败，菜单名称已存在" });
 
       const renamed = await s.call('POST', MENU_SAVE, {
         token: admin,
@@ -474,7 +476,7 @@ describe.each(backends)('rbac (%s)', (backend) => {
       ],
       [
         { menuName: '外链', menuType: 'C', path: 'www.example.com', isFrame: 0 },
-        { code: 500, msg: "菜单'外链'失败，地址必须以http(s)://开头" },
+        { code: 500, msg: "新增菜单'外链'失败，地址必须以http(s)://开头" },
       ],
       [
         { menuName: '孤儿', menuType: 'C', path: 'x', parentId: 987654 },
@@ -504,10 +506,10 @@ describe.each(backends)('rbac (%s)', (backend) => {
     });
 
     it('refuses to delete a menu with children or one assigned to a role (code 601)', async () => {
-      expect((await s.call('POST', MENU_DEL, { token: admin, body: { menuId: systemId } })).body).toEqual({ code: 601, msg: '存在子菜单，不允许删除' });
+      expect((await s.call('POST', MENU_DEL, { token: admin, body: { menuId: systemId } })).body).toEqual({ code: 601, msg: '存在子菜单,不允许删除' });
       const all = flattenMenus((await s.call<MenuNode[]>('POST', MENU_CONFIG, { token: admin })).body.data as MenuNode[]);
       const granted = all.find((m) => m.perms === 'system:config:edit') as MenuNode;
-      expect((await s.call('POST', MENU_DEL, { token: admin, body: { menuId: granted.menuId } })).body).toEqual({ code: 601, msg: '菜单已分配，不允许删除' });
+      expect((await s.call('POST', MENU_DEL, { token: admin, body: { menuId: granted.menuId } })).body).toEqual({ code: 601, msg: '菜单已分配,不允许删除' });
       expect((await s.call('POST', MENU_DEL, { token: admin, body: {} })).body).toEqual({ code: 400, msg: '菜单ID不能为空' });
     });
 
@@ -535,7 +537,7 @@ describe.each(backends)('rbac (%s)', (backend) => {
       });
       expect(update.body).toEqual({ code: 200, msg: '修改成功', data: { menuId: notice.menuId } });
       expect((await s.call('POST', MENU_DEL, { token: editor, body: { menuId: notice.menuId } })).body).toEqual(forbidden('system:menu:remove'));
-      expect((await s.call('POST', MENU_CONFIG, { token: editor })).body).toEqual(forbidden('system:menu:list'));
+      expect((await s.call('POST', MENU_CONFIG, { token: editor })).body).toEqual(forbidden('system:menu:config'));
     });
   });
 });

@@ -183,9 +183,15 @@ export const MENU_TREE: MenuSeed[] = [
       page('参数设置', 'config', 'system/config/index', 'edit', 'system:config:list', crud('system:config', [['导入', 'system:config:import']])),
       page('通知公告', 'notice', 'system/notice/index', 'message', 'system:notice:list', crud('system:notice').slice(0, 4)),
       page('平台设置', 'platform', 'system/platform/index', 'example', 'system:platform:query', [{ name: '修改', type: 'F', perms: 'system:platform:edit' }]),
-      page('注册设置', 'registerSettings', 'system/registerSettings/index', 'form', 'system:register:list'),
-      page('测评设置', 'evaluationSettings', 'system/evaluationSettings/index', 'skill', 'system:evaluation:list'),
-      page('审核配置', 'auditConfiguration', 'system/auditConfiguration/index', 'checkbox', 'system:audit:list'),
+      page('注册设置', 'registerSettings', 'system/registerSettings/index', 'form', 'system:register:list', [
+        { name: '修改', type: 'F', perms: 'system:register:edit' },
+      ]),
+      page('测评设置', 'evaluationSettings', 'system/evaluationSettings/index', 'skill', 'system:evaluation:list', [
+        { name: '修改', type: 'F', perms: 'system:evaluation:edit' },
+      ]),
+      page('审核配置', 'auditConfiguration', 'system/auditConfiguration/index', 'checkbox', 'system:audit:list', [
+        { name: '修改', type: 'F', perms: 'system:audit:edit' },
+      ]),
       {
         name: '日志管理',
         path: 'log',
@@ -226,7 +232,14 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'tool',
     children: [
-      page('代码生成', 'gen', 'tool/gen/index', 'code', 'tool:gen:list', [{ name: '修改生成', type: 'F', perms: 'tool:gen:edit' }]),
+      page('代码生成', 'gen', 'tool/gen/index', 'code', 'tool:gen:list', [
+        { name: '修改生成', type: 'F', perms: 'tool:gen:edit' },
+        { name: '生成查询', type: 'F', perms: 'tool:gen:query' },
+        { name: '导入代码', type: 'F', perms: 'tool:gen:import' },
+        { name: '生成删除', type: 'F', perms: 'tool:gen:remove' },
+        { name: '预览代码', type: 'F', perms: 'tool:gen:preview' },
+        { name: '生成代码', type: 'F', perms: 'tool:gen:code' },
+      ]),
       page('系统接口', 'swagger', 'tool/swagger/index', 'swagger', 'tool:swagger:list'),
     ],
   },
