@@ -15,6 +15,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Interaction tests in jsdom (typing, several renders) take 1–2 s alone and more on a busy 2-core machine.
+          testTimeout: 20000,
         },
       },
       {
