@@ -16,7 +16,7 @@ import { createRecordAjv, fieldErrors, recordJsonSchema } from './validate.js';
 export const DEFAULT_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 export const LIST_RENDERS = ['text', 'dict', 'image', 'date', 'datetime', 'money', 'switch', 'link', 'ellipsis'] as const;
-export const SEARCH_OPS = ['eq', 'like', 'range', 'dateRange'] as const;
+export const SEARCH_OPS = ['eq', 'like', 'range', 'dateRange', 'subtree'] as const;
 export const AUDIT_KINDS = ['createTime', 'updateTime', 'createBy', 'updateBy'] as const;
 export const UI_WIDGETS = [
   'text',
@@ -310,8 +310,12 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
         const as = rel.as ?? rel.label;
         if (as !== name && props[as] && !rel.as) add(`${at}.x-relation`, `关联显示字段 ${as} 与本 schema 的属性同名，请用 as 另起名字`);
         else if (rel.as && props[rel.as]) add(`${at}.x-relation.as`, `${rel.as} 与本 schema 的属性同名`);
+        if (op === 'subtree' && (!target['x-tree']?.ancestors || key !== target['x-primaryKey'])) {
+          add(`${at}.x-search.op`, `subtree 需要关联到带 x-tree.ancestors 的树形 schema 的主键（${rel.schema} 不满足）`);
+        }
       }
     }
+    if (op === 'subtree' && !rel) add(`${at}.x-search.op`, 'subtree 只适用于 x-relation 字段（关联到树形 schema）');
   }
   if (dateRanges > 1) add('properties', '最多一个 dateRange 搜索字段（它固定使用 params[beginTime] / params[endTime]）');
 

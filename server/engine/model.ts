@@ -31,6 +31,8 @@ export interface Field {
    */
   textColumn: boolean;
   relation?: { schema: string; label: string; key?: string; as: string };
+  /** x-search subtree: the related tree's table, key and ancestors columns (filled in once every schema is loaded). */
+  subtree?: { table: string; key: string; ancestors: string };
 }
 
 export interface Entity {
@@ -218,4 +220,16 @@ export function parseTime(text: string, endOfDay = false): number | null {
   if (check.getUTCDate() !== Number(d) || check.getUTCMonth() !== Number(mo) - 1) return null;
   const ms = utc - CST_OFFSET_MS;
   return endOfDay && h === undefined ? ms + 24 * 60 * 60 * 1000 - 1 : ms;
+}
+
+/** Fills in where each x-search subtree field looks: the related tree schema's table, key and ancestors columns. */
+export function linkSubtrees(entities: Map<string, Entity>): void {
+  for (const entity of entities.values()) {
+    for (const f of entity.fields) {
+      if (f.search !== 'subtree' || !f.relation) continue;
+      const target = entities.get(f.relation.schema);
+      const ancestors = target?.tree?.ancestors;
+      if (target && ancestors) f.subtree = { table: target.table, key: target.pk.column, ancestors: ancestors.column };
+    }
+  }
 }

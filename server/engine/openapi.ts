@@ -123,8 +123,9 @@ function searchParameters(e: Entity): Json[] {
   const out: Json[] = [];
   for (const f of e.fields) {
     const s = { type: f.kind === 'integer' ? 'integer' : f.kind === 'number' ? 'number' : 'string' };
-    if (f.search === 'eq' || f.search === 'like') {
-      out.push({ name: f.name, in: 'query', required: false, description: `${f.title}（${f.search === 'eq' ? '等于' : '包含'}）`, schema: s });
+    if (f.search === 'eq' || f.search === 'like' || f.search === 'subtree') {
+      const how = f.search === 'eq' ? '等于' : f.search === 'like' ? '包含' : '该节点及其全部下级';
+      out.push({ name: f.name, in: 'query', required: false, description: `${f.title}（${how}）`, schema: s });
     } else if (f.search === 'range') {
       out.push({ name: `params[begin${capitalise(f.name)}]`, in: 'query', required: false, description: `${f.title} ≥`, schema: s });
       out.push({ name: `params[end${capitalise(f.name)}]`, in: 'query', required: false, description: `${f.title} ≤`, schema: s });

@@ -71,6 +71,16 @@ export function filters(entity: Entity, params: Params, dialect: Dialect): RawBu
         conditions.push(dialect === 'postgres' ? sql`${target} ilike ${pattern} escape '\\'` : sql`${target} like ${pattern} escape '\\'`);
         break;
       }
+      case 'subtree': {
+        // The node itself and every node below it (RuoYi's dept filter: ancestors holds the path "0,100,101").
+        const v = text(params[f.name]);
+        if (v === undefined || !f.subtree) break;
+        const id = typed(f, v);
+        const tree = f.subtree;
+        conditions.push(sql`${c} in (select ${sql.id(tree.key)} from ${sql.table(tree.table)}
+          where ${sql.id(tree.key)} = ${id} or (',' || ${sql.id(tree.ancestors)} || ',') like ${`%,${String(id)},%`})`);
+        break;
+      }
       case 'range': {
         const begin = text(params[`params[begin${capitalise(f.name)}]`]);
         const end = text(params[`params[end${capitalise(f.name)}]`]);

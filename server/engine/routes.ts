@@ -9,7 +9,7 @@ import { type EngineEnv, logged, writeContext } from './context.js';
 import { exportFileName, IMPORT_MAX_BYTES, readSheet, type SheetProblem, setDownloadHeaders, streamExport, templateBuffer } from './excel.js';
 import type { HooksRegistry } from './hooks.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
-import { buildEntity, type Entity, rowToRecord } from './model.js';
+import { buildEntity, type Entity, linkSubtrees, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
 import { countRows, filters, flattenParams, listQuery, ordering, paging, selectRows } from './query.js';
 import {
@@ -291,6 +291,7 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
 export async function prepareEngine(app: Pick<FastifyInstance, 'db' | 'config'>, hooks: HooksRegistry = {}): Promise<SchemaEngine> {
   const dir = app.config.schemasDir ?? DEFAULT_SCHEMAS_DIR;
   const entities = new Map(loadSchemas(dir).map((l) => [l.schema.$id, { ...buildEntity(l), hooks: hooks[l.schema.$id] }] as const));
+  linkSubtrees(entities);
   const report = await syncTables(app.db, [...entities.values()]);
   return { dir, entities, report };
 }

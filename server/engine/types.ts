@@ -4,7 +4,7 @@
  */
 
 export type ListRender = 'text' | 'dict' | 'image' | 'date' | 'datetime' | 'money' | 'switch' | 'link' | 'ellipsis';
-export type SearchOp = 'eq' | 'like' | 'range' | 'dateRange';
+export type SearchOp = 'eq' | 'like' | 'range' | 'dateRange' | 'subtree';
 export type AuditKind = 'createTime' | 'updateTime' | 'createBy' | 'updateBy';
 
 /** Actions a schema may offer; an action is offered when x-permissions names a permission for it. */

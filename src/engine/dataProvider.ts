@@ -62,7 +62,7 @@ export function listQuery(
     const op = schema.properties[filter.field]?.['x-search']?.op;
     if (!op || empty(filter.value)) continue;
     const value = filter.value as unknown;
-    if (op === 'like' || op === 'eq') {
+    if (op === 'like' || op === 'eq' || op === 'subtree') {
       query[filter.field] = typeof value === 'string' ? value.trim() : value;
       if (query[filter.field] === '') delete query[filter.field];
       continue;

@@ -35,7 +35,7 @@ export function searchFieldsOf(schema: EntitySchema): SearchField[] {
 }
 
 /** Refine operator for a declared search op (the data provider maps by the declared op; this keeps the filter readable). */
-const OPERATOR: Record<SearchOp, CrudFilter['operator']> = { like: 'contains', eq: 'eq', range: 'between', dateRange: 'between' };
+const OPERATOR: Record<SearchOp, CrudFilter['operator']> = { like: 'contains', eq: 'eq', subtree: 'eq', range: 'between', dateRange: 'between' };
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.every((x) => x === undefined || x === null || x === ''));
 

@@ -4,7 +4,7 @@
  */
 
 export type ListRender = 'text' | 'dict' | 'image' | 'date' | 'datetime' | 'money' | 'switch' | 'link' | 'ellipsis';
-export type SearchOp = 'eq' | 'like' | 'range' | 'dateRange';
+export type SearchOp = 'eq' | 'like' | 'range' | 'dateRange' | 'subtree';
 export type EngineAction = 'list' | 'query' | 'add' | 'edit' | 'remove' | 'export' | 'import' | 'clean';
 export type UiWidget =
   | 'text'

@@ -306,6 +306,18 @@ describe.each(backends)('用户管理 (%s)', (backend) => {
     ]);
     const byDept = await s.call('GET', `${BASE}/list`, { token: admin, query: { deptId: 102, pageSize: 500 } });
     expect((byDept.body.rows as Array<{ userName: string; deptName: string }>).map((r) => [r.userName, r.deptName])).toEqual([['operator', '运营部']]);
+    // A department lists its own users and those of every department below it (RuoYi).
+    const names = async (deptId: number) => {
+      const res = await s.call('GET', `${BASE}/list`, { token: admin, query: { deptId, pageSize: 500, userName: 'e' } });
+      return (res.body.rows as Array<{ userName: string }>).map((r) => r.userName).sort();
+    };
+    const root = await names(100);
+    expect(root).toEqual(expect.arrayContaining(['expert', 'leader', 'operator']));
+    const experts = await names(101);
+    expect(experts).toContain('expert');
+    expect(experts).not.toContain('leader');
+    expect(await names(102)).toEqual(['operator']);
+    expect(root).toEqual(expect.arrayContaining([...experts, 'operator']));
   });
 
   it('权限：没有权限的用户对每个额外接口都得到 403，数据不变', async () => {

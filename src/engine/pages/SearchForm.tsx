@@ -77,7 +77,8 @@ function fieldInput(f: SearchField) {
   if (f.op === 'dateRange') return <DatePicker.RangePicker style={{ width: 240 }} placeholder={['开始日期', '结束日期']} />;
   if (f.op === 'range') return <NumberRange />;
   if (f.op === 'eq' && f.prop['x-dict']) return <DictSearchSelect type={f.prop['x-dict']} placeholder={`请选择${f.title}`} numeric={numeric} />;
-  if (f.op === 'eq' && f.prop['x-relation']) return <RelationSearchSelect relation={f.prop['x-relation']} placeholder={`请选择${f.title}`} />;
+  if ((f.op === 'eq' || f.op === 'subtree') && f.prop['x-relation'])
+    return <RelationSearchSelect relation={f.prop['x-relation']} placeholder={`请选择${f.title}`} />;
   if (f.op === 'eq' && f.prop.enum)
     return (
       <Select style={{ width: 200 }} allowClear placeholder={`请选择${f.title}`} options={f.prop.enum.map((v) => ({ label: String(v), value: v as string }))} />

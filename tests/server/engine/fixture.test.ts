@@ -192,6 +192,12 @@ describe('meta-schema: a bad schema file is named with its field', () => {
     ]);
   });
 
+  it('a subtree search needs a relation to a tree schema with ancestors', async () => {
+    const s = widget() as unknown as EntitySchema;
+    s.properties.stock['x-search'] = { op: 'subtree' };
+    expect(await problemsOf(s)).toEqual(['test_widget.json: properties.stock.x-search.op subtree 只适用于 x-relation 字段（关联到树形 schema）']);
+  });
+
   it('not JSON at all', async () => {
     await fs.writeFile(path.join(dir, 'broken.json'), '{ "title": ');
     expect(checkSchemas(dir).problems.some((p) => p.file.endsWith('broken.json') && p.message.startsWith('不是合法的 JSON'))).toBe(true);

@@ -280,6 +280,11 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
               params = { [f.name]: String(value) };
               match = (v) => String(v) === String(value);
               break;
+            case 'subtree':
+              // The node and everything below it: at least every row on the node itself (the user test checks depth).
+              params = { [f.name]: String(value) };
+              match = (v) => v !== null && v !== undefined;
+              break;
             case 'like': {
               const text = String(value);
               const sub = text.length > 3 ? text.slice(1, 4) : text;
@@ -308,7 +313,10 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
           expect(rows.length).toBeGreaterThan(0);
           for (const r of rows) expect(match(r[f.name]), `${f.name}=${r[f.name]}`).toBe(true);
           expect(rows.some((r) => r[pkName] === target?.[pkName])).toBe(true);
-          if (all.length < 500) expect(rows.length).toBe(all.filter((r) => match(r[f.name])).length);
+          if (f.search === 'subtree') {
+            const onNode = all.filter((r) => String(r[f.name]) === String(value)).map((r) => r[pkName]);
+            expect(rows.map((r) => r[pkName])).toEqual(expect.arrayContaining(onNode));
+          } else if (all.length < 500) expect(rows.length).toBe(all.filter((r) => match(r[f.name])).length);
         });
       }
 
