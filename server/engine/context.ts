@@ -15,7 +15,14 @@ export interface EngineEnv {
 }
 
 export function writeContext(env: EngineEnv, request: FastifyRequest, k: Q = env.k): WriteContext {
-  return { k, entities: env.entities, userName: request.auth?.userName ?? '', now: Date.now(), dicts: new DictLookup(env.dictsAvailable) };
+  return {
+    k,
+    entities: env.entities,
+    userName: request.auth?.userName ?? '',
+    auth: request.auth ?? undefined,
+    now: Date.now(),
+    dicts: new DictLookup(env.dictsAvailable),
+  };
 }
 
 /** A database unique-constraint error (two writers passed the x-unique check at the same moment). */

@@ -1,5 +1,7 @@
+import type { RawBuilder } from 'kysely';
+import type { AuthContext } from '../app.js';
 import type { WriteContext } from './records.js';
-import type { Row } from './store.js';
+import type { Q, Row } from './store.js';
 
 /**
  * Server-side overrides of one schema entity (docs/schemas.md "Hooks"): business rules a JSON schema cannot say —
@@ -29,6 +31,12 @@ export interface EntityHooks {
   beforeDelete?(ctx: WriteContext, rows: Row[]): Promise<void> | void;
   /** After rows were deleted (e.g. drop their link rows). */
   afterDelete?(ctx: WriteContext, ids: number[]): Promise<void> | void;
+  /**
+   * Rows the signed-in user may see at all (data scope): a condition over the table alias `t`, or null for every row.
+   * Applied to list, export and the single-record answer (a row outside it: 没有权限访问…); writes check it in their own
+   * hooks.
+   */
+  listScope?(ctx: { k: Q; auth: AuthContext | undefined }): Promise<RawBuilder<unknown> | null>;
   /** Extra keys of a single record's answer (GET {base}/{id}), e.g. roleIds of a user. */
   decorate?(ctx: Pick<WriteContext, 'k'>, record: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown>;
 }

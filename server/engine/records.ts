@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { AuthContext } from '../app.js';
 import { ApiError, Code } from '../http/envelope.js';
 import { type Entity, type Field, toDb } from './model.js';
 import { aliveCondition, andAll, col, countWhere, findRow, idsWhere, insertRow, type Q, type Row, selectList, updateRow } from './store.js';
@@ -36,6 +37,8 @@ export interface WriteContext {
   k: Q;
   entities: Map<string, Entity>;
   userName: string;
+  /** The signed-in user (hooks check data scope with it); absent for seeds and tools. */
+  auth?: AuthContext;
   now: number;
   dicts: DictLookup;
 }

@@ -49,9 +49,16 @@ const secretKeysOf = (entity: Entity) => entity.fields.filter((f) => f.writeOnly
 const bodyOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {});
 const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
 
+/** The data-scope condition of an entity's hooks for this request (null: every row). */
+async function scopeOf(env: EngineEnv, entity: Entity, request: FastifyRequest) {
+  return entity.hooks?.listScope ? entity.hooks.listScope({ k: env.k, auth: request.auth ?? undefined }) : null;
+}
+
 /** A list answer: RuoYi's table page, or for a tree every matching row (flat, with parent ids) also as `data`. */
-async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string, unknown>) {
-  const q = listQuery(entity, params, env.dialect);
+async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string, unknown>, request: FastifyRequest) {
+  const parsed = listQuery(entity, params, env.dialect);
+  const scope = await scopeOf(env, entity, request);
+  const q = scope ? { ...parsed, where: sql`${parsed.where} and ${scope}` } : parsed;
   if (entity.tree) {
     const rows = (await selectRows(env.k, entity, env.entities, q)).map((r) => rowToRecord(entity, r));
     return { ...page(rows, rows.length), data: rows };
@@ -62,17 +69,23 @@ async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string,
   return page(rows, total);
 }
 
-async function infoAnswer(env: EngineEnv, entity: Entity, raw: unknown) {
+async function infoAnswer(env: EngineEnv, entity: Entity, raw: unknown, request: FastifyRequest) {
   const text = String(raw ?? '').trim();
   if (!/^\d{1,15}$/.test(text)) throw new ApiError(Code.BAD_REQUEST, `${entity.pk.title}格式不正确`);
   const row = await findRow(env.k, entity, Number(text), env.entities);
   if (!row) throw new ApiError(Code.NOT_FOUND, MISSING_MESSAGE);
+  const scope = await scopeOf(env, entity, request);
+  if (scope) {
+    const visible = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(entity.table)} as t
+      where ${sql.ref(`t.${entity.pk.column}`)} = ${Number(text)} and ${scope}`.execute(env.k);
+    if (!Number(visible.rows[0]?.n ?? 0)) throw fail(`没有权限访问${entity.title}数据！`);
+  }
   const record = rowToRecord(entity, row);
   const extra = entity.hooks?.decorate ? await entity.hooks.decorate({ k: env.k }, record) : {};
   return ok({ ...record, ...extra });
 }
 
-function exportAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
+async function exportAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest, reply: FastifyReply, params: Record<string, unknown>) {
   const started = Date.now();
   const entry = { title: entity.title, businessType: BusinessType.EXPORT, method: `${entity.id}.export`, param: params };
   let where: ReturnType<typeof filters>;
@@ -80,6 +93,8 @@ function exportAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest, r
   try {
     where = filters(entity, params, env.dialect);
     order = ordering(entity, params);
+    const scope = await scopeOf(env, entity, request);
+    if (scope) where = sql`${where} and ${scope}`;
   } catch (err) {
     return recordOperation(env.k, request, { ...entry, status: 1, errorMsg: (err as Error).message, costTime: Date.now() - started }).then(() => {
       throw err;
@@ -239,7 +254,7 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
 
   const ep = entity.schema['x-endpoint'];
   if (ep.style === 'rest') {
-    if (perms.list) app.get(`${base}/list`, cfg('list'), (request) => listAnswer(env, entity, flattenParams(request.query)));
+    if (perms.list) app.get(`${base}/list`, cfg('list'), (request) => listAnswer(env, entity, flattenParams(request.query), request));
     if (perms.export) {
       app.post(`${base}/export`, cfg('export'), (request, reply) => exportAnswer(env, entity, request, reply, flattenParams(request.query, request.body)));
     }
@@ -251,7 +266,7 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
     if (perms.clean) app.delete(`${base}/clean`, cfg('clean'), (request) => cleanAnswer(env, entity, request));
     if (perms.query) {
       app.get<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}`, cfg('query'), (request) =>
-        infoAnswer(env, entity, request.params[entity.pk.name]),
+        infoAnswer(env, entity, request.params[entity.pk.name], request),
       );
     }
     if (perms.add) app.post(base, cfg('add'), (request) => create(request, request.body));
@@ -271,8 +286,8 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
     if (name && perms[permission]) app.post(`${base}/${name}`, cfg(permission), handler as never);
   };
   const idOf = (request: FastifyRequest) => bodyOf(request)[entity.pk.name] ?? bodyOf(request).id ?? queryOf(request)[entity.pk.name] ?? queryOf(request).id;
-  route('list', 'list', (request) => listAnswer(env, entity, flattenParams(request.query, request.body)));
-  route('info', 'query', (request) => infoAnswer(env, entity, idOf(request)));
+  route('list', 'list', (request) => listAnswer(env, entity, flattenParams(request.query, request.body), request));
+  route('info', 'query', (request) => infoAnswer(env, entity, idOf(request), request));
   route('save', 'add', (request) => {
     const body = bodyOf(request);
     if (body[entity.pk.name] === undefined || body[entity.pk.name] === null || body[entity.pk.name] === '') return create(request, body);

@@ -5,6 +5,7 @@ import type { Q, Row } from '../engine/store.js';
 import { fail } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
+import { assertDeptInScope, assertUsersInScope, dataScopeCondition } from './dataScope.js';
 
 /**
  * 用户管理 (schemas/sys_user.json) rules beyond the schema, RuoYi style:
@@ -19,6 +20,8 @@ import { hashPassword } from '../security/password.js';
  *   must exist; only a super admin may hand out the admin role); a save without the key leaves them alone.
  * - A user disabled or deleted is signed out everywhere (sessions revoked).
  * - GET /system/user/{id} also answers roleIds and postIds.
+ * - 数据权限 (角色管理): lists, exports and reads show only the users of the caller's data scope; changing or deleting a
+ *   user outside it, or putting a user into a department outside it, is refused (没有权限访问用户数据！).
  */
 
 export const SUPER_USER_MESSAGE = '不允许操作超级管理员用户';
@@ -122,7 +125,12 @@ async function assertUnique(ctx: WriteContext, values: Record<string, unknown>, 
 }
 
 export const userHooks: EntityHooks = {
+  // 数据权限: lists, exports and GET /{id} show only the users of the caller's data scope (server/system/dataScope.ts).
+  listScope: ({ k, auth }) => dataScopeCondition(k, auth, { dept: sql.ref('t.dept_id'), user: sql.ref('t.user_id') }),
+
   async beforeWrite({ ctx, values, body, existing }) {
+    if (existing) await assertUsersInScope(ctx.k, ctx.auth, [Number(existing.user_id)]);
+    if (typeof values.deptId === 'number') await assertDeptInScope(ctx.k, ctx.auth, values.deptId);
     if (existing) {
       await assertNotSuperUser(ctx.k, Number(existing.user_id));
       // Passwords change only through 重置密码 (or the user's own 修改密码).
@@ -144,6 +152,11 @@ export const userHooks: EntityHooks = {
   },
 
   async beforeDelete(ctx, rows) {
+    await assertUsersInScope(
+      ctx.k,
+      ctx.auth,
+      rows.map((r) => Number(r.user_id)),
+    );
     for (const row of rows) {
       if (await isSuperUser(ctx.k, Number(row.user_id))) throw fail(SUPER_USER_MESSAGE);
       if (row.user_name === ctx.userName) throw fail('当前用户不能删除');

@@ -8,6 +8,7 @@ import { fail, ok } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
 import { checkNewPassword } from '../services/users.js';
+import { assertUsersInScope, dataScopeCondition } from './dataScope.js';
 import { assertNotSuperUser, assertPasswordCharacters, checkRoleIds, idList, isSuperUser, replaceUserLinks, revokeSessionsOf } from './userHooks.js';
 
 /**
@@ -120,9 +121,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The department tree of the list's left side and of the form's 归属部门 (enabled, not deleted).
-  app.get(`${base}/deptTree`, { config: { permission: perms.list } }, async () => {
-    const res = await sql<{ dept_id: number; parent_id: number; dept_name: string }>`select dept_id, parent_id, dept_name from sys_dept
-      where del_flag = '0' and status = '0' order by parent_id, order_num, dept_id`.execute(k);
+  // 数据权限: only the departments of the caller's data scope.
+  app.get(`${base}/deptTree`, { config: { permission: perms.list } }, async (request) => {
+    const scope = (await dataScopeCondition(k, request.auth ?? undefined, { dept: sql.ref('d.dept_id') })) ?? sql`1 = 1`;
+    const res = await sql<{ dept_id: number; parent_id: number; dept_name: string }>`select dept_id, parent_id, dept_name from sys_dept d
+      where del_flag = '0' and status = '0' and ${scope} order by parent_id, order_num, dept_id`.execute(k);
     return ok(toTree(res.rows.map((r) => ({ id: Number(r.dept_id), parentId: Number(r.parent_id), label: r.dept_name }))));
   });
 
@@ -138,6 +141,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const hash = await hashPassword(password as string);
       await k.transaction().execute(async (trx) => {
         await userRow(trx, userId);
+        await assertUsersInScope(trx, request.auth ?? undefined, [userId]);
         await assertNotSuperUser(trx, userId);
         await sql`update sys_user set password = ${hash}, pwd_fail_count = 0, lock_until = null, ${touch(request)} where user_id = ${userId}`.execute(trx);
         await revokeSessionsOf(trx, [userId]);
@@ -155,6 +159,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       if (status !== '0' && status !== '1') throw fail('状态取值不在允许范围内（0 正常，1 停用）', 400);
       await k.transaction().execute(async (trx) => {
         await userRow(trx, userId);
+        await assertUsersInScope(trx, request.auth ?? undefined, [userId]);
         await assertNotSuperUser(trx, userId);
         await sql`update sys_user set status = ${status}, ${touch(request)} where user_id = ${userId}`.execute(trx);
         if (status === '1') await revokeSessionsOf(trx, [userId]);
@@ -167,6 +172,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     const userId = oneId(request.params.userId, '用户编号');
     const row = await findRow(k, entity, userId, env.entities);
     if (!row) throw fail('用户不存在或已被删除');
+    await assertUsersInScope(k, request.auth ?? undefined, [userId]);
     const user = rowToRecord(entity, row);
     const held = new Set(
       (await sql<{ role_id: number }>`select role_id from sys_user_role where user_id = ${userId}`.execute(k)).rows.map((r) => Number(r.role_id)),
@@ -184,6 +190,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       const roleIds = idList(params.roleIds ?? '', '角色');
       await k.transaction().execute(async (trx) => {
         await userRow(trx, userId);
+        await assertUsersInScope(trx, request.auth ?? undefined, [userId]);
         await assertNotSuperUser(trx, userId);
         await checkRoleIds(trx, roleIds, request.auth?.userName ?? '');
         await replaceUserLinks(trx, 'sys_user_role', 'role_id', userId, roleIds);
