@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -9,6 +8,7 @@ import type { Order } from './query.js';
 import { keysetAfter, orderClause } from './query.js';
 import type { DictLookup } from './records.js';
 import { fromClause, type Q, type Row, selectList } from './store.js';
+import { type XlsxCell, XlsxStreamWriter } from './xlsxStream.js';
 
 /** Spreadsheets: streamed exports, import templates and reading uploaded .xlsx / .csv files. */
 
@@ -32,7 +32,7 @@ export function setDownloadHeaders(reply: FastifyReply, fileName: string): void 
 export const exportFileName = (entity: Entity, suffix = '') => `${entity.title}${suffix}_${Date.now()}.xlsx`;
 
 /** A stored value as an export cell: dictionary label, formatted time, plain text. */
-async function cellOf(k: Q, field: Field, raw: unknown, dicts: DictLookup): Promise<ExcelJS.CellValue> {
+async function cellOf(k: Q, field: Field, raw: unknown, dicts: DictLookup): Promise<XlsxCell> {
   const v = fromDb(field, raw);
   if (v === null || v === undefined) return null;
   if (field.dict) {
@@ -42,7 +42,7 @@ async function cellOf(k: Q, field: Field, raw: unknown, dicts: DictLookup): Prom
   if (field.time && typeof v === 'number') return formatTime(v, field.dateOnly);
   if (Array.isArray(v)) return v.join(',');
   if (typeof v === 'boolean') return v ? '是' : '否';
-  return v as ExcelJS.CellValue;
+  return typeof v === 'number' ? v : String(v);
 }
 
 export interface ExportOptions {
@@ -89,18 +89,18 @@ async function readInBatches(o: ExportOptions, onBatch: (rows: Row[]) => Promise
 }
 
 /**
- * Streams an export: rows are read in batches (readInBatches), each written and committed to a streaming workbook,
- * so memory stays flat however many rows there are. The answer starts at once; reading waits while the client is
- * slower than the database.
+ * Streams an export: rows are read in batches (readInBatches) and each is written to a streaming one-sheet .xlsx
+ * (xlsxStream.ts) whose zip goes out while rows are still being read, so memory stays flat however many rows there
+ * are. Reading waits while the client is slower than the database.
  */
 export function streamExport(reply: FastifyReply, o: ExportOptions): FastifyReply {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName(o.entity.title));
   const fields = o.entity.listFields;
-  sheet.columns = fields.map((f) => ({ header: f.title, key: f.name, width: Math.min(60, Math.max(12, Math.round((f.prop['x-list']?.width ?? 120) / 7))) }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  const writer = new XlsxStreamWriter(
+    out,
+    sheetName(o.entity.title),
+    fields.map((f) => ({ header: f.title, width: Math.min(60, Math.max(12, Math.round((f.prop['x-list']?.width ?? 120) / 7))) })),
+  );
   setDownloadHeaders(reply, exportFileName(o.entity));
   reply.send(out);
 
@@ -111,16 +111,14 @@ export function streamExport(reply: FastifyReply, o: ExportOptions): FastifyRepl
     await readInBatches(o, async (rows) => {
       if (out.destroyed) throw new Error('客户端已断开，导出中止');
       for (const row of rows) {
-        const cells: ExcelJS.CellValue[] = [];
+        const cells: XlsxCell[] = [];
         for (const f of fields) cells.push(await cellOf(o.k, f, row[f.column], o.dicts));
-        sheet.addRow(cells).commit();
+        await writer.addRow(cells);
       }
       written += rows.length;
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     });
-    sheet.commit();
     await o.onDone(null, written);
-    await workbook.commit();
+    await writer.end();
   };
   run().catch(async (err: Error) => {
     await o.onDone(err, 0).catch(() => undefined);
