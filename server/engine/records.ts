@@ -285,10 +285,23 @@ export async function updateRecord(
   delete values[VERSION];
   const existing = await findRow(ctx.k, entity, id);
   if (!existing) throw new ApiError(Code.ERROR, MISSING_MESSAGE);
+  await assertInScope(ctx, entity, [id]);
   if (expected !== undefined && Number(existing.version) !== expected) throw new ApiError(Code.ERROR, STALE_MESSAGE);
   assertBusiness(await checkRecord(ctx, entity, values, id));
   const version = await applyUpdate(ctx, entity, id, values, expected, existing, bodyRecord(body), mode);
   return { id, version };
+}
+
+/**
+ * Rows outside the caller's data scope (the listScope hook) are neither changed nor deleted: 没有权限访问<title>数据！
+ * Checked before any other rule, so the answer does not tell anything about rows the caller cannot see.
+ */
+async function assertInScope(ctx: WriteContext, entity: Entity, ids: number[]): Promise<void> {
+  if (!entity.hooks?.listScope || !ids.length) return;
+  const scope = await entity.hooks.listScope({ k: ctx.k, auth: ctx.auth });
+  if (!scope) return;
+  const visible = await countWhere(ctx.k, entity.table, andAll([sql`${col('t', entity.pk.column)} in (${sql.join(ids)})`, scope]));
+  if (visible !== ids.length) throw new ApiError(Code.ERROR, `没有权限访问${entity.title}数据！`);
 }
 
 /** Parses "1,2,3" (or an array) into primary keys; throws a 400 naming the key field when one is not an id. */
@@ -310,6 +323,7 @@ export async function deleteRecords(ctx: WriteContext, entity: Entity, ids: numb
   const rows = res.rows;
   if (!rows.length) throw new ApiError(Code.ERROR, MISSING_MESSAGE);
   const found = rows.map((r) => Number(r[entity.pk.column]));
+  await assertInScope(ctx, entity, found);
   const tree = entity.tree;
   if (tree) {
     const children = await countWhere(

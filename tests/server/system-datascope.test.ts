@@ -10,7 +10,19 @@ import { backends, startServer, type TestServer } from './harness.js';
  * seeded users: admin, leader (100), expert (101), operator (102).
  */
 const BASE = '/dev-api/system/user';
-const PERMS = ['system:user:list', 'system:user:query', 'system:user:edit', 'system:user:remove', 'system:user:export', 'system:user:resetPwd'];
+const PERMS = [
+  'system:user:list',
+  'system:user:query',
+  'system:user:edit',
+  'system:user:remove',
+  'system:user:export',
+  'system:user:resetPwd',
+  'system:dept:list',
+  'system:dept:query',
+  'system:dept:add',
+  'system:dept:edit',
+  'system:dept:remove',
+];
 
 describe.each(backends)('数据权限 on 用户管理 (%s)', (backend) => {
   let s: TestServer;
@@ -115,6 +127,29 @@ describe.each(backends)('数据权限 on 用户管理 (%s)', (backend) => {
     expect(info.body.code).toBe(200);
     const move = await s.call('PUT', BASE, { token: me.token, body: { ...(info.body.data as Record<string, unknown>), deptId: 102 } });
     expect(move.body.msg).toBe('没有权限访问部门数据！');
+  });
+
+  it('部门管理 follows the scope too: list, read, change, add under and delete', async () => {
+    const DEPT = '/dev-api/system/dept';
+    const me = await scopedUser('3', 101);
+    const depts = await s.call('GET', `${DEPT}/list`, { token: me.token });
+    expect((depts.body.rows as Array<{ deptId: number }>).map((d) => d.deptId)).toEqual([101]);
+    const admin = await s.login('admin', 'admin123');
+    const ops = (await s.call<Record<string, unknown>>('GET', `${DEPT}/102`, { token: admin })).body.data as Record<string, unknown>;
+    expect((await s.call('GET', `${DEPT}/102`, { token: me.token })).body.msg).toBe('没有权限访问部门数据！');
+    expect((await s.call('PUT', DEPT, { token: me.token, body: { ...ops, deptName: '改名部' } })).body.msg).toBe('没有权限访问部门数据！');
+    expect((await s.call('POST', DEPT, { token: me.token, body: { parentId: 102, deptName: '越权部', orderNum: 1 } })).body.msg).toBe('没有权限访问部门数据！');
+    expect((await s.call('DELETE', `${DEPT}/102`, { token: me.token })).body.msg).toBe('没有权限访问部门数据！');
+    expect((await s.call('GET', `${DEPT}/102`, { token: admin })).body.data).toEqual(ops);
+    // Inside the scope the same calls work: a child under the own department, changed, then deleted.
+    const added = await s.call<{ deptId: number }>('POST', DEPT, { token: me.token, body: { parentId: 101, deptName: '专家一组', orderNum: 1 } });
+    expect(added.body.code, added.body.msg).toBe(200);
+    const own = (await s.call<Record<string, unknown>>('GET', `${DEPT}/101`, { token: me.token })).body.data as Record<string, unknown>;
+    expect((await s.call('PUT', DEPT, { token: me.token, body: { ...own, phone: '400-000-0001' } })).body.code).toBe(200);
+    // 本部门 only: the new child department is outside (it is not the user's own department).
+    expect((await s.call('DELETE', `${DEPT}/${added.body.data?.deptId}`, { token: me.token })).body.msg).toBe('没有权限访问部门数据！');
+    const below = await scopedUser('4', 101);
+    expect((await s.call('DELETE', `${DEPT}/${added.body.data?.deptId}`, { token: below.token })).body.code).toBe(200);
   });
 
   it('本部门及以下, 自定 and 仅本人', async () => {
