@@ -98,6 +98,11 @@ export async function previewGen(tableId: number): Promise<Record<string, string
   return ((await request<Record<string, string>>({ url: `${BASE}/preview/${tableId}`, method: 'get' })).data ?? {}) as Record<string, string>;
 }
 
+/** 批量生成: the schema files of several tables in one .zip. */
+export function downloadGenBatch(tables: Array<Pick<GenTable, 'tableName'>>): Promise<void> {
+  return download(`${BASE}/batchGenCode`, { params: { tables: tables.map((t) => t.tableName).join(',') } }, `schemas_${Date.now()}.zip`);
+}
+
 export function downloadGen(table: Pick<GenTable, 'tableId' | 'entityName'>): Promise<void> {
   return download(`${BASE}/download/${table.tableId}`, {}, `${table.entityName}.json`);
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
@@ -45,6 +46,27 @@ describe('GEN_WRITE', () => {
     expect(loadConfig({ GEN_WRITE: '1' }).genWrite).toBe(true);
   });
 });
+
+/** The files of a .zip by name (central directory → local entries, stored or deflated). */
+function unzip(buf: Buffer): Record<string, string> {
+  const end = buf.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = buf.readUInt16LE(end + 10);
+  let at = buf.readUInt32LE(end + 16);
+  const out: Record<string, string> = {};
+  for (let i = 0; i < count; i++) {
+    const method = buf.readUInt16LE(at + 10);
+    const size = buf.readUInt32LE(at + 20);
+    const nameLength = buf.readUInt16LE(at + 28);
+    const skip = nameLength + buf.readUInt16LE(at + 30) + buf.readUInt16LE(at + 32);
+    const name = buf.toString('utf8', at + 46, at + 46 + nameLength);
+    const local = buf.readUInt32LE(at + 42);
+    const start = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
+    const data = buf.subarray(start, start + size);
+    out[name] = (method === 8 ? zlib.inflateRawSync(data) : data).toString('utf8');
+    at += 46 + skip;
+  }
+  return out;
+}
 
 describe.each(backends)('代码生成 (%s)', (backend) => {
   let s: TestServer;
@@ -218,6 +240,28 @@ describe.each(backends)('代码生成 (%s)', (backend) => {
     expect(res.raw).toBe((preview.body.data as Record<string, string>)['schemas/demo_item.json']);
   });
 
+  it('batchGenCode gives the schema files of several tables in one .zip; an unimported table refuses the batch', async () => {
+    await sql`create table demo_other (${pk}, other_name text)`.execute(s.app.db.kysely);
+    expect((await s.call('POST', `${BASE}/importTable`, { token: admin, query: { tables: 'demo_other' } })).body.code).toBe(200);
+    const res = await s.call('GET', `${BASE}/batchGenCode`, { token: admin, query: { tables: 'demo_item,demo_other' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(String(res.headers['download-filename'])).toMatch(/^schemas_\d+\.zip$/);
+    const files = unzip(res.rawBuffer);
+    expect(Object.keys(files).sort()).toEqual(['schemas/demo_item.json', 'schemas/demo_other.json']);
+    const preview = await s.call<Record<string, string>>('GET', `${BASE}/preview/${tableId}`, { token: admin });
+    expect(files['schemas/demo_item.json']).toBe((preview.body.data as Record<string, string>)['schemas/demo_item.json']);
+    expect(JSON.parse(files['schemas/demo_other.json']).properties.otherName).toBeTruthy();
+
+    expect((await s.call('GET', `${BASE}/batchGenCode`, { token: admin, query: { tables: 'demo_item,demo_nokey' } })).body).toEqual({
+      code: 500,
+      msg: '表 demo_nokey 尚未导入',
+    });
+    expect((await s.call('GET', `${BASE}/batchGenCode`, { token: admin, query: { tables: '' } })).body).toEqual({ code: 400, msg: '请选择要生成的表' });
+    const other = ((await s.call('GET', `${BASE}/list`, { token: admin, query: { tableName: 'demo_other' } })).body.rows as Array<{ tableId: number }>)[0];
+    expect((await s.call('DELETE', `${BASE}/${other.tableId}`, { token: admin })).body.code).toBe(200);
+  });
+
   it('synchDb picks up a new column and keeps the settings of the others', async () => {
     await sql`alter table demo_item add column note text`.execute(s.app.db.kysely);
     expect((await s.call('GET', `${BASE}/synchDb/demo_item`, { token: admin })).body).toEqual({ code: 200, msg: '同步成功' });
@@ -274,6 +318,7 @@ describe.each(backends)('代码生成 (%s)', (backend) => {
       ['DELETE', `${BASE}/${tableId}`, 'tool:gen:remove'],
       ['GET', `${BASE}/preview/${tableId}`, 'tool:gen:preview'],
       ['GET', `${BASE}/download/${tableId}`, 'tool:gen:code'],
+      ['GET', `${BASE}/batchGenCode?tables=demo_item`, 'tool:gen:code'],
       ['GET', `${BASE}/genCode/${tableId}`, 'tool:gen:code'],
       ['GET', `${BASE}/synchDb/demo_item`, 'tool:gen:edit'],
     ];

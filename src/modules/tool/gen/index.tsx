@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, SyncOutlin
 import { Alert, App, Button, Card, Col, Form, Input, Modal, Row, Space, Table, type TableProps, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { delGenTables, downloadGen, type GenQuery, type GenTable, genCode, listGenTables, synchDb } from '@/api/gen';
+import { delGenTables, downloadGen, downloadGenBatch, type GenQuery, type GenTable, genCode, listGenTables, synchDb } from '@/api/gen';
 import { RequestError } from '@/api/request';
 import { Access } from '@/components/Access';
 import { Pagination } from '@/components/Pagination';
@@ -86,13 +86,13 @@ export default function GenList() {
         await refresh();
       },
     });
+  // One table: its .json; several: one .zip of schemas/<entity>.json files (RuoYi batchGenCode).
   const downloadAll = async (tables: GenTable[]) => {
-    for (const t of tables) {
-      try {
-        await downloadGen(t);
-      } catch {
-        return; // the download helper has shown why
-      }
+    try {
+      if (tables.length === 1) await downloadGen(tables[0]);
+      else await downloadGenBatch(tables);
+    } catch {
+      // the download helper has shown why
     }
   };
 
