@@ -51,9 +51,33 @@ describe('console shell', () => {
     await page.getByPlaceholder('请输入登录地址').waitFor();
     expect(await page.locator('.zy-tags-view [role=tab]').allInnerTexts()).toEqual(['首页', '在线用户', '岗位管理', '通知公告']);
 
-    await tab(page, '岗位管理').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: '关闭其他' }).click();
-    await expect.poll(() => page.locator('.zy-tags-view [role=tab]').allInnerTexts()).toEqual(['首页', '岗位管理']);
+    const tabTexts = () => page.locator('.zy-tags-view [role=tab]').allInnerTexts();
+    const closeOthers = async () => {
+      await tab(page, '岗位管理').click({ button: 'right' });
+      const item = page.getByRole('menuitem', { name: '关闭其他' });
+      await item.waitFor();
+      await item.click();
+    };
+    await closeOthers();
+    // CI has twice seen this click change nothing (never reproduced locally). Say what the page looked like, then try
+    // the menu once more: a second no-op still fails the test.
+    const closed = await expect
+      .poll(tabTexts, { timeout: 5000 })
+      .toEqual(['首页', '岗位管理'])
+      .then(() => true)
+      .catch(() => false);
+    if (!closed) {
+      const file = path.join(screenshotDir, '..', '..', 'test-results', 'tags-close-others.png');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      await page.screenshot({ path: file });
+      console.warn(
+        `关闭其他 changed nothing: tabs ${JSON.stringify(await tabTexts())}, url ${page.url()}, open menus ${JSON.stringify(
+          await page.getByRole('menuitem').allInnerTexts(),
+        )}, stored ${await page.evaluate(() => sessionStorage.getItem('tags-view-visited'))}; screenshot ${file}`,
+      );
+      await closeOthers();
+    }
+    await expect.poll(tabTexts).toEqual(['首页', '岗位管理']);
     expect(new URL(page.url()).pathname).toBe('/system/post');
 
     // Closing the active tab goes to the last remaining one (home).
