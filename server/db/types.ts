@@ -394,38 +394,7 @@ export interface VolShareTable {
   revoked: number;
 }
 
-/** Operation log (migration 004; written by the schema engine, listed through schemas/sys_oper_log.json). */
-export interface OperLogTable {
-  operId: Generated<number>;
-  title: string;
-  businessType: number; // 0 other, 1 add, 2 edit, 3 delete, 5 export, 6 import, 9 clean
-  method: string;
-  requestMethod: string;
-  operName: string;
-  operUrl: string;
-  operIp: string;
-  operParam: string | null;
-  jsonResult: string | null;
-  status: number; // 0 success, 1 failure
-  errorMsg: string | null;
-  operTime: number;
-  costTime: number;
-}
-
-/** Columns the schema engine created, added or adopted, per table (migration 004). */
-export interface SchemaStateTable {
-  tableName: string;
-  columnName: string;
-  property: string;
-  kind: string;
-  origin: string;
-  schemaId: string;
-  updatedAt: number;
-}
-
 export interface Database {
-  sysOperLog: OperLogTable;
-  sysSchemaState: SchemaStateTable;
   volStudent: VolStudentTable;
   volPlan: VolPlanTable;
   volPlanItem: VolPlanItemTable;

@@ -39,9 +39,14 @@ export interface SchemaEngine {
   report: SyncReport;
 }
 
+/** The engine as registered: also the database environment its routes use, for routes that extend a schema. */
+export interface RegisteredEngine extends SchemaEngine {
+  env: EngineEnv;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    schemaEngine: SchemaEngine;
+    schemaEngine: RegisteredEngine;
   }
 }
 
@@ -316,14 +321,13 @@ async function engineRoutes(app: FastifyInstance, options: { hooks?: HooksRegist
   for (const w of engine.report.warnings) app.log.warn(w);
   if (engine.report.created.length) app.log.info(`schema 引擎创建了表：${engine.report.created.join(', ')}`);
   if (engine.report.added.length) app.log.info(`schema 引擎新增了列：${engine.report.added.join(', ')}`);
-  app.decorate('schemaEngine', engine);
-
   const env: EngineEnv = {
     k: engineDb(app.db),
     dialect: app.db.dialect,
     entities: engine.entities,
     dictsAvailable: [...engine.entities.values()].some((e) => e.table === 'sys_dict_data'),
   };
+  app.decorate('schemaEngine', { ...engine, env });
   // Routes live in their own context: exports accept form-encoded search fields there (RuoYi's download helper).
   await app.register(async (child) => {
     if (!child.hasContentTypeParser('application/x-www-form-urlencoded')) {

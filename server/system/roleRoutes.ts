@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
-import { type EngineEnv, logged } from '../engine/context.js';
+import { logged } from '../engine/context.js';
 import { BusinessType, type BusinessTypeCode } from '../engine/operlog.js';
 import { flattenParams, paging } from '../engine/query.js';
-import { engineDb, type Q, type Row } from '../engine/store.js';
+import type { Q, Row } from '../engine/store.js';
 import { fail, ok, page } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { ADMIN_ROLE_MESSAGE, assertExisting, idList, replaceLinks } from './roleHooks.js';
@@ -73,12 +73,7 @@ const flag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
   const entity = app.schemaEngine?.entities.get('sys_role');
   if (!entity) return;
-  const env: EngineEnv = {
-    k: engineDb(app.db),
-    dialect: app.db.dialect,
-    entities: app.schemaEngine.entities,
-    dictsAvailable: [...app.schemaEngine.entities.values()].some((e) => e.table === 'sys_dict_data'),
-  };
+  const { env } = app.schemaEngine;
   const { k } = env;
   const base = entity.schema['x-endpoint'].base;
   const perms = {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { type EngineEnv, logged } from '../engine/context.js';
+import { logged } from '../engine/context.js';
 import { rowToRecord } from '../engine/model.js';
 import { BusinessType, type BusinessTypeCode } from '../engine/operlog.js';
-import { engineDb, findRow, type Q, type Row } from '../engine/store.js';
+import { findRow, type Q, type Row } from '../engine/store.js';
 import { fail, ok } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
@@ -66,12 +66,7 @@ interface RoleRow {
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const entity = app.schemaEngine?.entities.get('sys_user');
   if (!entity) return;
-  const env: EngineEnv = {
-    k: engineDb(app.db),
-    dialect: app.db.dialect,
-    entities: app.schemaEngine.entities,
-    dictsAvailable: [...app.schemaEngine.entities.values()].some((e) => e.table === 'sys_dict_data'),
-  };
+  const { env } = app.schemaEngine;
   const { k } = env;
   const base = entity.schema['x-endpoint'].base;
   const perms = {
