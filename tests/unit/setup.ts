@@ -1,1 +1,61 @@
 import '@testing-library/dom';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach } from 'vitest';
+
+/**
+ * No test file may leave work behind when its jsdom environment closes.
+ *
+ * A request still in flight when a file ends is aborted by jsdom's close; the component that made it then sets state
+ * (a `finally { setLoading(false) }`), React reads `window.event` to pick the update's priority, and `window` is gone:
+ * an unhandled `ReferenceError: window is not defined` that fails the whole run (seen on CI from planEditor and form
+ * tests). So every XMLHttpRequest and fetch is counted here, and after the file's own hooks (msw servers closing) the
+ * file waits until none is in flight and React has had a macrotask to flush what they scheduled.
+ */
+let inFlight = 0;
+
+if (typeof XMLHttpRequest !== 'undefined') {
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function countedSend(this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest['send']>) {
+    inFlight += 1;
+    this.addEventListener('loadend', () => {
+      inFlight -= 1;
+    });
+    return send.apply(this, args);
+  };
+}
+
+if (typeof globalThis.fetch === 'function') {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    inFlight += 1;
+    try {
+      return await realFetch(...args);
+    } finally {
+      inFlight -= 1;
+    }
+  };
+}
+
+const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function drain(limitMs: number): Promise<void> {
+  const until = Date.now() + limitMs;
+  // Two idle turns in a row: a settled request often schedules the next one (load after save).
+  let idleTurns = 0;
+  while (idleTurns < 2 && Date.now() < until) {
+    await macrotask();
+    idleTurns = inFlight === 0 ? idleTurns + 1 : 0;
+  }
+}
+
+// Registered first, so they run last ('stack' hook order): after each test's own cleanup and the file's afterAll hooks.
+afterEach(async () => {
+  cleanup();
+  await drain(5000);
+});
+
+afterAll(async () => {
+  cleanup();
+  await drain(5000);
+  if (inFlight > 0) throw new Error(`测试文件结束时仍有 ${inFlight} 个请求未完成`);
+});
