@@ -6,14 +6,19 @@ import type { ServerConfig } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
+import { registerCompression } from './http/compress.js';
 import { ApiError, Code, type Envelope } from './http/envelope.js';
+import { checkPaging } from './http/paging.js';
+import { registerSecurityHeaders, uploadHeaders } from './http/securityHeaders.js';
 import { validationMessage } from './http/validation.js';
 import { PUBLISH_COOKIE, readPublishTime } from './routes/client-config.js';
 import { registerRoutes } from './routes/index.js';
 import { type Access, allows, loadAccess } from './security/access.js';
 import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
-import { Protocol } from './security/protocol.js';
+import { NonceStore } from './security/nonces.js';
+import { AUTH_CODES, Protocol } from './security/protocol.js';
 import { findSession } from './security/sessions.js';
+import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
 import { createSmsSender, type SmsSender } from './services/sms.js';
 import { uploadRoot } from './services/uploads.js';
 import { registerStatic } from './static.js';
@@ -31,6 +36,8 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** Always answer encrypted (code 20000), not only when the request asks with authEncode=1. */
     sensitive?: boolean;
+    /** Whether the route writes (server duplicate-submit window); derived from method, name and permission when unset. */
+    write?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -42,6 +49,7 @@ declare module 'fastify' {
     config: ServerConfig;
     sms: SmsSender;
     routeRegistry: RegisteredRoute[];
+    nonces: NonceStore;
   }
 }
 
@@ -49,6 +57,8 @@ export interface AuthContext extends Access {
   userId: number;
   userName: string;
   tokenHash: string;
+  /** The console's session public key (SPKI base64), when it sent one at sign-in. */
+  clientKey?: string | null;
 }
 
 export interface RegisteredRoute {
@@ -59,7 +69,11 @@ export interface RegisteredRoute {
 }
 
 export const API_PREFIXES = ['/dev-api/', '/appv2/'];
+/** For registration and for wording only. Access is never decided from the URL text: Fastify matches the decoded path,
+ *  so `/%64ev-api/…` reaches a /dev-api route. The gate reads the matched route's config instead (routePermission). */
 const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
+/** The permission the matched route declares; undefined for non-API routes (console files, uploads) and for no route. */
+const routePermission = (request: FastifyRequest): RoutePermission | undefined => request.routeOptions?.config?.permission;
 
 export interface BuildOptions {
   config: ServerConfig;
@@ -71,7 +85,10 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   const app = Fastify({
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // Start-up syncs every schema's table and may seed: on a large database or a busy machine that outlasts 10 s.
+    pluginTimeout: 120_000,
+    // The client address comes from X-Forwarded-For only behind a configured proxy (TRUST_PROXY), else from the socket.
+    trustProxy: config.trustProxy as boolean, // (or hops / addresses: the union type trips Fastify's overloads)
     ajv: { customOptions: { verbose: true, allErrors: false, coerceTypes: 'array', removeAdditional: false } },
   });
 
@@ -82,7 +99,8 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
 
   app.decorate('db', db);
   app.decorate('keys', keys);
-  app.decorate('protocol', new Protocol(keys, config.authWindowMs));
+  app.decorate('protocol', new Protocol(keys, config.authWindowMs, config.authFutureSkewMs));
+  app.decorate('nonces', new NonceStore(db.kysely));
   app.decorate('config', config);
   app.decorate('sms', createSmsSender(config.smsDriver, app.log));
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
@@ -119,12 +137,20 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     }
   });
 
+  // The gate. Decided by the matched route whatever spelling reached it: a route that declares a permission is an API
+  // route and is always checked; one that declares none (console files, /profile/ uploads) is not an API route.
   app.addHook('onRequest', async (request) => {
-    if (!isApi(request.url) || request.is404) return;
-    const signature = app.protocol.verify(header(request, 'authentication'), header(request, 'timer'));
+    const permission = routePermission(request);
+    if (!permission) return;
+    const authentication = header(request, 'authentication');
+    const timer = header(request, 'timer');
+    const signature = app.protocol.verify(authentication, timer);
     if (!signature.ok) throw new ApiError(signature.code, signature.msg);
+    // Single-use: a captured (Authentication, Timer) pair cannot be sent again while its Timer is still fresh.
+    if (!(await app.nonces.claim(`sig:${authentication}`, app.protocol.nonceExpiry(timer as string)))) {
+      throw new ApiError(AUTH_CODES.replayed.code, AUTH_CODES.replayed.msg);
+    }
 
-    const permission = request.routeOptions.config.permission ?? 'login';
     const token = bearer(request);
     if (permission === 'public') {
       if (token) await attachAuth(request, token, false);
@@ -138,6 +164,31 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     }
   });
 
+  // Paging parameters out of range get a clear 400 on every API route, before the route's own validation.
+  app.addHook('preValidation', async (request) => {
+    if (routePermission(request)) checkPaging(request);
+  });
+
+  // A second, independent check right before the handler: a route that needs a caller never runs without one, even if
+  // a future change to the gate above let a request through. Then the duplicate-submit window for writes (spec §5).
+  app.addHook('preHandler', async (request) => {
+    const permission = routePermission(request);
+    if (!permission) return;
+    if (permission !== 'public' && !request.auth) throw new ApiError(Code.UNAUTHORIZED, '未登录或登录已过期，请先登录');
+    if (request.auth && isWriteRoute(request)) {
+      const key = submissionKey(request, request.auth.userId);
+      if (key && !(await app.nonces.claim(key, Date.now() + REPEAT_WINDOW_MS))) throw new ApiError(Code.ERROR, REPEAT_MESSAGE);
+      submissions.set(request, key);
+    }
+  });
+  // A write that was refused changed nothing, so sending it again is a retry, not a double submit: its key is released.
+  const submissions = new WeakMap<FastifyRequest, string | null>();
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const key = submissions.get(request);
+    if (key && !(typeof payload === 'string' && /^\{"code":(200|20000)[,}]/.test(payload))) await app.nonces.release(key);
+    return payload;
+  });
+
   async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
     const found = await findSession(db.kysely, token);
     if (!found.ok) {
@@ -146,18 +197,21 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
       throw new ApiError(Code.UNAUTHORIZED, msg);
     }
     const access = await loadAccess(db.kysely, found.session.userId);
-    request.auth = { ...access, userId: found.session.userId, userName: found.session.userName, tokenHash: found.session.tokenHash };
+    const { userId, userName, tokenHash, clientKey } = found.session;
+    request.auth = { ...access, userId, userName, tokenHash, clientKey };
   }
 
   // Encrypt successful answers of sensitive routes, or when the caller asks with authEncode=1.
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!isApi(request.url) || !payload || typeof payload !== 'object') return payload;
+    if (!routePermission(request) || !payload || typeof payload !== 'object') return payload;
     const env = payload as Envelope;
     if (env.code !== Code.OK) return payload;
     if (!request.routeOptions.config?.sensitive && !wantsEncryption(request)) return payload;
     const { code: _c, msg, ...rest } = env;
     const plain = 'rows' in rest ? rest : rest.data;
-    return { code: Code.ENCRYPTED, msg, data: app.protocol.encrypt(plain) };
+    // Session mode when the console sent its own key at sign-in (SESSION_KEYS, default on); else the spec's static key.
+    const clientKey = config.sessionKeys ? request.auth?.clientKey : null;
+    return { code: Code.ENCRYPTED, msg, data: clientKey ? app.protocol.encryptForSession(clientKey, plain) : app.protocol.encrypt(plain) };
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown[] }, request, reply) => {
@@ -181,11 +235,20 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     return reply.status(200).send({ code: Code.ERROR, msg: '系统内部错误，请稍后重试' });
   });
 
+  await registerSecurityHeaders(app, config.toolboxOrigins);
   // Uploads: multipart bodies (limits are set per route), and stored files served read-only under /profile/.
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
+  await registerCompression(app);
   const uploads = uploadRoot(config.dataDir);
   fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/profile/', decorateReply: false, index: false, dotfiles: 'deny' });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/profile/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    setHeaders: (res, filePath) => uploadHeaders(filePath, (name, value) => res.header(name, value)),
+  });
   await registerRoutes(app);
   const consoleFallback = serveConsole ? await registerStatic(app) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -12,6 +12,17 @@ export interface ServerConfig {
   databaseSchema?: string;
   /** How far (ms) the Timer of a request may be from the server clock. */
   authWindowMs: number;
+  /** How far (ms) a request's Timer may run ahead of the server clock (AUTH_FUTURE_SKEW_MS, default 60 s). */
+  authFutureSkewMs: number;
+  /** TRUST_PROXY: hops (a number) or addresses/CIDRs of the proxies whose X-Forwarded-For is believed; unset: none. */
+  trustProxy: boolean | number | string;
+  /** TOOLBOX_ORIGINS: origins (comma-separated) that 平台设置's toolbox address may point at, besides the built-in site. */
+  toolboxOrigins: string[];
+  /** IMPORT_MAX_BYTES / IMPORT_MAX_ROWS: caps of one spreadsheet import (default 10 MB, 50 000 rows). */
+  importMaxBytes: number;
+  importMaxRows: number;
+  /** SESSION_KEYS (default 1): answers are wrapped with the signed-in console's own key, not the static response key. */
+  sessionKeys: boolean;
   /** Session lifetime (ms): 15 days, like the Admin-Token cookie. */
   sessionTtlMs: number;
   /** Folder of the built console (vite build output). */
@@ -28,6 +39,16 @@ export interface ServerConfig {
   genWrite: boolean;
   /** Where uploaded files go (server/storage/): local disk (DATA_DIR/uploads, served at /profile/) or an S3-compatible bucket. */
   storage: StorageConfig;
+  /** REDIS_URL: cache in Redis (shared by every process) instead of in-process memory (server/cache/). */
+  redisUrl?: string;
+  /** CACHE=off: no caching at all (measuring the cache's gain); default on. */
+  cacheEnabled?: boolean;
+  /** CACHE_PREFIX: namespace of the cache keys; default derived from the database, so processes sharing one share it. */
+  cachePrefix?: string;
+  /** METRICS_TOKEN: bearer token of GET /metrics; unset → /metrics answers 404. */
+  metricsToken?: string;
+  /** The job runner (server/monitor/runner.ts): JOBS=0 turns it off in this process; the rest are tuning knobs. */
+  jobs?: { enabled?: boolean; tickMs?: number; leaseMs?: number; graceMs?: number };
 }
 
 /** STORAGE_DRIVER and the S3_* variables (README.md, configuration). */
@@ -70,6 +91,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     authWindowMs: Number(env.AUTH_WINDOW_MS ?? 5 * 60 * 1000),
+    authFutureSkewMs: Number(env.AUTH_FUTURE_SKEW_MS ?? 60 * 1000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    toolboxOrigins: (env.TOOLBOX_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    importMaxBytes: Number(env.IMPORT_MAX_BYTES ?? 10 * 1024 * 1024),
+    importMaxRows: Number(env.IMPORT_MAX_ROWS ?? 50_000),
+    sessionKeys: env.SESSION_KEYS !== '0',
     sessionTtlMs: 15 * 24 * 60 * 60 * 1000,
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     seed: env.SEED !== '0',
@@ -78,6 +108,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
     storage: storageFromEnv(env),
     genWrite: env.GEN_WRITE === '1',
+    redisUrl: env.REDIS_URL || undefined,
+    cacheEnabled: env.CACHE !== 'off',
+    cachePrefix: env.CACHE_PREFIX || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    jobs: {
+      enabled: env.JOBS !== '0',
+      tickMs: Number(env.JOB_TICK_MS ?? 1000),
+      leaseMs: Number(env.JOB_LEASE_MS ?? 30_000),
+      graceMs: Number(env.JOB_GRACE_MS ?? 5000),
+    },
     ...overrides,
   };
+}
+
+/** TRUST_PROXY=1 / 2 … (hops), true, or a list of proxy addresses; unset or 0: the socket address is the client. */
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  const v = (raw ?? '').trim();
+  if (!v || v === '0' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }

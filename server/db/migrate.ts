@@ -8,10 +8,29 @@ import { migration005 } from './migrations/005_volunteer.js';
 import { migration006 } from './migrations/006_role_dept.js';
 import { migration007 } from './migrations/007_gen_table.js';
 import { migration008 } from './migrations/008_settings.js';
+import { migration009 } from './migrations/009_security.js';
+import { migration010 } from './migrations/010_jobs.js';
+import { migration012 } from './migrations/012_customer.js';
+import { migration013 } from './migrations/013_admission_years.js';
+import { migration014 } from './migrations/014_customer_menu_name.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
-export const migrations: Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
+export const migrations: Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+  migration006,
+  migration007,
+  migration008,
+  migration009,
+  migration010,
+  migration012,
+  migration013,
+  migration014,
+];
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const applied: string[] = [];

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Table types (camelCase; CamelCasePlugin maps them to snake_case columns). Times are epoch milliseconds. */
 export interface UserTable {
@@ -106,6 +106,26 @@ export interface SessionTable {
   loginTime: number;
   expireTime: number;
   revoked: number;
+  /** The console's per-session public key (SPKI, base64) for session-bound response encryption (migration 009). */
+  clientKey: string | null;
+}
+
+/* Security hardening (migration 009, docs/security.md). */
+export interface RequestNonceTable {
+  nonce: string;
+  expiresAt: number;
+}
+
+export interface LoginAttemptTable {
+  attemptKey: string;
+  failCount: number;
+  lockUntil: number | null;
+  updateTime: number;
+}
+
+export interface Database {
+  sysRequestNonce: RequestNonceTable;
+  sysLoginAttempt: LoginAttemptTable;
 }
 
 export interface LoginInfoTable {
@@ -177,6 +197,10 @@ export interface SchoolTable {
   level: string | null;
   tags: string;
   isPublic: number | null;
+  /** 公办 / 民办 / 中外合作办学 (migration 013). */
+  ownership: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 主管部门 (migration 013). */
+  authority: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AdmissionLineTable {
@@ -192,6 +216,8 @@ export interface AdmissionLineTable {
   minRank: number | null;
   planCount: number | null;
   subjectReq: string | null;
+  /** 专业代号 (migration 013); null for lines loaded without it. */
+  majorCode: ColumnType<string | null, string | null | undefined, string | null>;
   createTime: number;
 }
 
@@ -403,4 +429,175 @@ export interface Database {
   volLike: VolLikeTable;
   volAppointment: VolAppointmentTable;
   volShare: VolShareTable;
+}
+
+/* Customers and membership cards (migration 012, server/customer/). Interface merges, so the lists above stay untouched. */
+export interface UserTable {
+  storeId: Generated<number>;
+}
+
+export interface VolStudentTable {
+  storeId: Generated<number>;
+  userType: Generated<number>; // spec §3: 0 ordinary, 1 志愿卡, 2 升学卡, 3 体验卡
+  vipPayType: Generated<number>; // spec §3: 0 ordinary, 1 user binds card, 2 backend binds card, 3 online, 4 expert
+  cusStatus: Generated<string>; // active | recycled | purged
+  cardId: number | null;
+  cardNo: number | null;
+  vipExpireTime: number | null;
+  recycleTime: number | null;
+  appUserId: number | null;
+  address: string | null;
+  receiver: string | null;
+  receiverMobile: string | null;
+}
+
+export interface CusStoreTable {
+  storeId: Generated<number>;
+  storeName: string;
+  kind: string; // hq | agency
+  balance: number; // fen
+  status: string;
+  createTime: number;
+  version: number;
+}
+
+export interface CusBalanceLogTable {
+  logId: Generated<number>;
+  storeId: number;
+  amount: number;
+  balanceAfter: number;
+  reason: string;
+  refType: string | null;
+  refId: number | null;
+  userId: number | null;
+  userName: string | null;
+  createTime: number;
+}
+
+export interface CardCounterTable {
+  counterId: number;
+  nextNo: number;
+}
+
+export interface CardBatchTable {
+  batchId: Generated<number>;
+  storeId: number;
+  kind: number;
+  cardNum: number;
+  vipPrice: number;
+  totalFen: number;
+  cardNoFirst: number;
+  cardNoEnd: number;
+  validDays: number;
+  remark: string | null;
+  downloadCount: Generated<number>;
+  createBy: number | null;
+  createByName: string | null;
+  createTime: number;
+}
+
+export interface CardTable {
+  cardId: Generated<number>;
+  cardNo: number;
+  batchId: number;
+  storeId: number;
+  kind: number;
+  validDays: number;
+  secretHash: string;
+  secretEnc: string;
+  status: string; // unused | activated | expired | voided
+  studentId: number | null;
+  activateTime: number | null;
+  expireTime: number | null;
+  voidTime: number | null;
+  createTime: number;
+  version: number;
+}
+
+export interface CardActionTable {
+  actionId: Generated<number>;
+  cardId: number | null;
+  batchId: number | null;
+  storeId: number | null;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  userId: number | null;
+  userName: string | null;
+  comment: string | null;
+  createTime: number;
+}
+
+export interface CusActionTable {
+  actionId: Generated<number>;
+  studentId: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  userId: number | null;
+  userName: string | null;
+  comment: string | null;
+  createTime: number;
+}
+
+export interface CusMemoTable {
+  memoId: Generated<number>;
+  studentId: number;
+  storeId: number;
+  content: string;
+  createBy: number | null;
+  createByName: string | null;
+  createTime: number;
+}
+
+export interface CusMessageTable {
+  messageId: Generated<number>;
+  studentId: number;
+  storeId: number;
+  title: string;
+  content: string;
+  readStatus: number; // spec §4: 0 unread, 1 read
+  readTime: number | null;
+  createBy: number | null;
+  createByName: string | null;
+  createTime: number;
+}
+
+export interface CusDeliveryTable {
+  deliveryId: Generated<number>;
+  studentId: number;
+  storeId: number;
+  item: string;
+  carrier: string;
+  trackingNo: string;
+  address: string | null;
+  createBy: number | null;
+  createByName: string | null;
+  createTime: number;
+}
+
+export interface CusAppraisalTable {
+  appraisalId: Generated<number>;
+  studentId: number;
+  storeId: number;
+  answers: string;
+  score: number;
+  result: string;
+  summary: string;
+  expireTime: number;
+  createTime: number;
+}
+
+export interface Database {
+  cusStore: CusStoreTable;
+  cusBalanceLog: CusBalanceLogTable;
+  cardCounter: CardCounterTable;
+  cardBatch: CardBatchTable;
+  card: CardTable;
+  cardAction: CardActionTable;
+  cusAction: CusActionTable;
+  cusMemo: CusMemoTable;
+  cusMessage: CusMessageTable;
+  cusDelivery: CusDeliveryTable;
+  cusAppraisal: CusAppraisalTable;
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type QueryResult, type RawBuilder, sql } from 'kysely';
@@ -235,9 +235,38 @@ async function importValue(k: Q, field: Field, raw: unknown, dicts: DictLookup):
   return v;
 }
 
+/** Lets other requests run during a long import: parsing and checking 50 000 rows must not hold the event loop. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const YIELD_EVERY = 200;
+
+/** An import larger than the configured caps is refused at once, before any row is checked. */
+export class ImportTooLarge extends Error {}
+
+/** The first sheet of an .xlsx, streamed (exceljs' WorkbookReader): rows arrive as the zip is read, not all at once. */
+async function readXlsxTable(buffer: Buffer, maxRows: number): Promise<unknown[][]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
+    sharedStrings: 'cache',
+    styles: 'cache', // dates are numbers with a date format
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  const table: unknown[][] = [];
+  for await (const sheet of reader) {
+    let n = 0;
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      if (row.number - 1 > maxRows) throw new ImportTooLarge();
+      table[row.number - 1] = (row.values as ExcelJS.CellValue[]).slice(1).map(plain);
+      if (++n % YIELD_EVERY === 0) await yieldToEventLoop();
+    }
+    break; // the first sheet only
+  }
+  return table;
+}
+
 /**
  * Reads an uploaded .xlsx (first sheet) or .csv: the first row is the header, matched to properties by title (or
- * property name); other columns are ignored. Empty lines are skipped.
+ * property name); other columns are ignored. Empty lines are skipped. More than `maxRows` data lines: ImportTooLarge.
  */
 export async function readSheet(
   k: Q,
@@ -245,23 +274,19 @@ export async function readSheet(
   buffer: Buffer,
   fileName: string,
   dicts: DictLookup,
+  maxRows = Number.POSITIVE_INFINITY,
 ): Promise<{ rows: SheetRow[]; problems: SheetProblem[] }> {
   let table: unknown[][];
   if (/\.csv$/i.test(fileName)) {
     table = parseCsv(buffer.toString('utf8'));
+    if (table.length - 1 > maxRows) throw new ImportTooLarge();
   } else {
-    const workbook = new ExcelJS.Workbook();
     try {
-      await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-    } catch {
+      table = await readXlsxTable(buffer, maxRows);
+    } catch (err) {
+      if (err instanceof ImportTooLarge) throw err;
       return { rows: [], problems: [{ row: 0, field: '', message: '文件不是有效的 .xlsx 表格' }] };
     }
-    const sheet = workbook.worksheets[0];
-    table = [];
-    sheet?.eachRow({ includeEmpty: true }, (row, n) => {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1).map(plain);
-      table[n - 1] = values;
-    });
   }
   const header = (table[0] ?? []).map((h) => String(plain(h as ExcelJS.CellValue) ?? '').trim());
   const fields = importFields(entity);
@@ -279,6 +304,7 @@ export async function readSheet(
   const rows: SheetRow[] = [];
   for (let i = 1; i < table.length; i++) {
     const line = table[i];
+    if (i % YIELD_EVERY === 0) await yieldToEventLoop();
     if (!line || line.every((c) => c === undefined || c === null || String(c).trim() === '')) continue;
     const cells: Record<string, unknown> = {};
     for (const [index, f] of byHeader) {

@@ -6,11 +6,22 @@ import { ApiError, Code, fail, ok, page } from '../http/envelope.js';
 import { allows } from '../security/access.js';
 import { registerBuiltins } from './builtins.js';
 import { type EngineEnv, logged, writeContext } from './context.js';
-import { exportFileName, IMPORT_MAX_BYTES, readSheet, type SheetProblem, setDownloadHeaders, streamExport, templateBuffer } from './excel.js';
+import {
+  exportFileName,
+  ImportTooLarge,
+  readSheet,
+  type SheetProblem,
+  type SheetRow,
+  setDownloadHeaders,
+  streamExport,
+  templateBuffer,
+  yieldToEventLoop,
+} from './excel.js';
 import type { HooksRegistry } from './hooks.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
 import { buildEntity, type Entity, linkSubtrees, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
+import { registerPublicApi } from './publish.js';
 import { countRows, filters, flattenParams, listQuery, ordering, paging, selectRows } from './query.js';
 import {
   applyUpdate,
@@ -23,7 +34,9 @@ import {
   parseIds,
   readInput,
   updateRecord,
+  type WriteContext,
 } from './records.js';
+import { reorderRecords } from './reorder.js';
 import { engineDb, findRow, idsWhere } from './store.js';
 import { type SyncReport, syncTables } from './sync.js';
 import type { AppAction, EngineAction } from './types.js';
@@ -70,7 +83,7 @@ async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string,
   }
   const { pageNum, pageSize } = paging(params);
   const total = await countRows(env.k, entity, q);
-  const rows = (await selectRows(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize)).map((r) => rowToRecord(entity, r));
+  const rows = (await selectRows(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize, total)).map((r) => rowToRecord(entity, r));
   return page(rows, total);
 }
 
@@ -141,63 +154,54 @@ class ImportRefused extends Error {
   }
 }
 
-/** importData: every row validated; all written in one transaction, or nothing and a report of every problem. */
+/** How many problems an import report lists (the count says how many there were in all). */
+const REPORT_LIMIT = 100;
+
+/**
+ * importData: every row validated; all written in one transaction, or nothing and a report of the problems.
+ * Caps (IMPORT_MAX_BYTES, IMPORT_MAX_ROWS) refuse an oversized file at once. The sheet is streamed and the rows are
+ * parsed and checked *before* the write transaction, yielding to the event loop as they go, so other requests keep
+ * being answered; the transaction then only writes (and a unique value taken meanwhile still fails it whole).
+ */
 async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest) {
   // The parameters are filled in as the upload is read; the log entry is written at the end, refusals included.
   const param: Record<string, unknown> = { updateSupport: false };
+  const { importMaxBytes, importMaxRows } = request.server.config;
   return logged(env, request, { title: entity.title, businessType: BusinessType.IMPORT, method: `${entity.id}.importData`, param }, async () => {
     if (!request.isMultipart()) throw new ApiError(Code.BAD_REQUEST, '请选择要导入的文件（.xlsx 或 .csv）');
-    const file = await request.file({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
+    const file = await request.file({ limits: { fileSize: importMaxBytes, files: 1 }, throwFileSizeLimit: false });
     if (!file) throw new ApiError(Code.BAD_REQUEST, '请选择要导入的文件（.xlsx 或 .csv）');
     const buffer = await file.toBuffer();
     const field = file.fields.updateSupport as { value?: unknown } | undefined;
     const updateSupport = ['1', 'true'].includes(String(queryOf(request).updateSupport ?? field?.value ?? '0'));
     Object.assign(param, { fileName: file.filename, size: buffer.length, updateSupport });
-    if (file.file.truncated) throw fail('导入文件大小不能超过 10 MB');
+    if (file.file.truncated) throw fail(`导入文件大小不能超过 ${formatMb(importMaxBytes)}，请分成几个文件导入`);
     if (!/\.(xlsx|csv)$/i.test(file.filename)) throw fail('文件格式不正确，请上传 .xlsx 或 .csv 文件');
+    const ctx = writeContext(env, request);
+    let sheet: Awaited<ReturnType<typeof readSheet>>;
     try {
+      sheet = await readSheet(env.k, entity, buffer, file.filename, ctx.dicts, importMaxRows);
+    } catch (err) {
+      if (err instanceof ImportTooLarge) throw fail(`导入文件不能超过 ${importMaxRows} 行数据，请分成几个文件导入`);
+      throw err;
+    }
+    const { rows, problems } = sheet;
+    if (!rows.length && !problems.length) throw fail('导入文件中没有数据行');
+    try {
+      const plans = await planImport(ctx, entity, rows, problems, updateSupport);
+      if (problems.length) throw new ImportRefused(problems);
       const counts = await env.k.transaction().execute(async (trx) => {
-        const ctx = writeContext(env, request, trx);
-        const { rows, problems } = await readSheet(trx, entity, buffer, file.filename, ctx.dicts);
-        if (!rows.length && !problems.length) throw fail('导入文件中没有数据行');
-        const uniques = entity.writable.filter((f) => f.unique);
-        const matchKey = uniques[0];
-        const seen = new Map<string, number>();
-        const plans: Array<{ values: Record<string, unknown>; id?: number }> = [];
-        for (const r of rows) {
-          const { values, errors } = readInput(entity, 'create', r.cells);
-          for (const e of errors) problems.push({ row: r.row, field: e.field, message: e.message });
-          let id: number | undefined;
-          if (updateSupport && matchKey && values[matchKey.name] !== undefined && values[matchKey.name] !== null) {
-            id = (await idsWhere(trx, entity, matchKey, values[matchKey.name]))[0];
-          }
-          for (const u of uniques) {
-            const v = values[u.name];
-            if (v === undefined || v === null) continue;
-            const key = `${u.name}\u0000${String(v)}`;
-            const first = seen.get(key);
-            if (first !== undefined) problems.push({ row: r.row, field: u.title, message: `${u.title}'${String(v)}'与第 ${first} 行重复` });
-            else seen.set(key, r.row);
-          }
-          if (!errors.length) {
-            for (const e of await checkRecord(ctx, entity, values, id)) {
-              if (!problems.some((p) => p.row === r.row && p.field === e.field)) problems.push({ row: r.row, field: e.field, message: e.message });
-            }
-          }
-          if (id !== undefined) for (const key of Object.keys(values)) if (!(key in r.cells)) delete values[key];
-          plans.push({ values, id });
-        }
-        if (problems.length) throw new ImportRefused(problems);
+        const tx = writeContext(env, request, trx);
         let inserted = 0;
         let updated = 0;
         for (const plan of plans) {
           if (plan.id === undefined) {
-            await insertRecord(ctx, entity, plan.values);
+            await insertRecord(tx, entity, plan.values);
             inserted++;
           } else {
             const existing = await findRow(trx, entity, plan.id);
             if (!existing) throw fail(MISSING_MESSAGE);
-            await applyUpdate(ctx, entity, plan.id, plan.values, undefined, existing);
+            await applyUpdate(tx, entity, plan.id, plan.values, undefined, existing);
             updated++;
           }
         }
@@ -206,15 +210,55 @@ async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequ
       return ok(counts, `导入成功，共 ${counts.total} 条`);
     } catch (err) {
       if (!(err instanceof ImportRefused)) throw err;
-      const problems = err.problems.sort((a, b) => a.row - b.row);
-      const sample = problems
+      const all = err.problems.sort((a, b) => a.row - b.row);
+      const listed = all.slice(0, REPORT_LIMIT);
+      const sample = listed
         .slice(0, 5)
         .map((p) => (p.row ? `第 ${p.row} 行 ${p.field}：${p.message}` : p.message))
         .join('；');
-      throw fail(`导入失败，共 ${problems.length} 处错误，未写入任何数据。${sample}${problems.length > 5 ? '……' : ''}`, Code.ERROR, { data: problems });
+      throw fail(`导入失败，共 ${all.length} 处错误，未写入任何数据。${sample}${all.length > 5 ? '……' : ''}`, Code.ERROR, {
+        data: listed,
+        problemCount: all.length,
+      });
     }
   });
 }
+
+/** Checks every row (outside any transaction, yielding as it goes) and decides insert or update for each. */
+async function planImport(ctx: WriteContext, entity: Entity, rows: SheetRow[], problems: SheetProblem[], updateSupport: boolean) {
+  const uniques = entity.writable.filter((f) => f.unique);
+  const matchKey = uniques[0];
+  const seen = new Map<string, number>();
+  const plans: Array<{ values: Record<string, unknown>; id?: number }> = [];
+  let n = 0;
+  for (const r of rows) {
+    if (++n % 200 === 0) await yieldToEventLoop();
+    const { values, errors } = readInput(entity, 'create', r.cells);
+    for (const e of errors) problems.push({ row: r.row, field: e.field, message: e.message });
+    let id: number | undefined;
+    if (updateSupport && matchKey && values[matchKey.name] !== undefined && values[matchKey.name] !== null) {
+      id = (await idsWhere(ctx.k, entity, matchKey, values[matchKey.name]))[0];
+    }
+    for (const u of uniques) {
+      const v = values[u.name];
+      if (v === undefined || v === null) continue;
+      const key = `${u.name}\u0000${String(v)}`;
+      const first = seen.get(key);
+      if (first !== undefined) problems.push({ row: r.row, field: u.title, message: `${u.title}'${String(v)}'与第 ${first} 行重复` });
+      else seen.set(key, r.row);
+    }
+    if (!errors.length) {
+      for (const e of await checkRecord(ctx, entity, values, id)) {
+        if (!problems.some((p) => p.row === r.row && p.field === e.field)) problems.push({ row: r.row, field: e.field, message: e.message });
+      }
+    }
+    if (id !== undefined) for (const key of Object.keys(values)) if (!(key in r.cells)) delete values[key];
+    plans.push({ values, id });
+  }
+  return plans;
+}
+
+const formatMb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 async function cleanAnswer(env: EngineEnv, entity: Entity, request: FastifyRequest) {
   return logged(env, request, { title: entity.title, businessType: BusinessType.CLEAN, method: `${entity.id}.clean`, param: {} }, async () => {
@@ -257,8 +301,15 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
       return ok({ deleted }, '删除成功');
     });
 
+  const reorder = (request: FastifyRequest) =>
+    logged(env, request, write('reorder', BusinessType.UPDATE, bodyOf(request)), async () => {
+      const moved = await env.k.transaction().execute((trx) => reorderRecords(writeContext(env, request, trx), entity, bodyOf(request).ids));
+      return ok({ moved }, '排序成功');
+    });
+
   const ep = entity.schema['x-endpoint'];
   if (ep.style === 'rest') {
+    if (perms.edit && entity.schema['x-dragSort']) app.put(`${base}/reorder`, cfg('edit'), (request) => reorder(request));
     if (perms.list) app.get(`${base}/list`, cfg('list'), (request) => listAnswer(env, entity, flattenParams(request.query), request));
     if (perms.export) {
       app.post(`${base}/export`, cfg('export'), (request, reply) => exportAnswer(env, entity, request, reply, flattenParams(request.query, request.body)));
@@ -305,6 +356,7 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
   route('importTemplate', 'import', (_request, reply) => templateAnswer(env, entity, reply));
   route('importData', 'import', (request) => importAnswer(env, entity, request));
   route('clean', 'clean', (request) => cleanAnswer(env, entity, request));
+  if (entity.schema['x-dragSort']) route('reorder', 'edit', (request) => reorder(request));
 }
 
 /** Loads the schemas and syncs their tables (also used by tools and benches that need the entities without HTTP). */
@@ -337,6 +389,7 @@ async function engineRoutes(app: FastifyInstance, options: { hooks?: HooksRegist
     }
     for (const entity of engine.entities.values()) registerEntity(child, env, entity);
     registerBuiltins(child, env);
+    registerPublicApi(child, env); // x-public: /appv2/api/public/<name>/… (published, in-schedule rows only)
   });
 }
 

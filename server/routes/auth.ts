@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../http/envelope.js';
+import { ACCOUNT_POLICY, accountKey, clearAttempts, lockIfExhausted, PAIR_POLICY, pairKey, reserveAttempt } from '../security/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
+import { parseClientKey } from '../security/protocol.js';
 import { createSession, describeClient, revokeSession } from '../security/sessions.js';
 import { getSettings } from '../services/settings.js';
 import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from '../services/users.js';
@@ -10,12 +12,14 @@ const SMS_TTL_MS = 5 * 60 * 1000;
 const SMS_RESEND_MS = 60 * 1000;
 const SMS_MAX_ATTEMPTS = 5;
 const MOBILE = '^1[3-9]\\d{9}$';
+/** A real scrypt hash of a random password: checked for unknown accounts so they take as long as known ones. */
+const DUMMY_PASSWORD_HASH = await hashPassword(crypto.randomBytes(16).toString('hex'));
 const hashCode = (mobile: string, code: string) => crypto.createHash('sha256').update(`${mobile}:${code}`).digest('hex');
 
 export async function authRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
-  app.post<{ Body: { username?: string; password?: string; mobile?: string; code?: string; loginType?: 'password' | 'sms' } }>(
+  app.post<{ Body: { username?: string; password?: string; mobile?: string; code?: string; loginType?: 'password' | 'sms'; clientKey?: string } }>(
     '/dev-api/api/login/login',
     {
       config: { permission: 'public' },
@@ -28,6 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
             mobile: { type: 'string', title: '手机号', maxLength: 20 },
             code: { type: 'string', title: '验证码', maxLength: 8 },
             loginType: { type: 'string', title: '登录方式', enum: ['password', 'sms'] },
+            clientKey: { type: 'string', title: '会话密钥', maxLength: 2000 },
           },
         },
       },
@@ -41,20 +46,19 @@ export async function authRoutes(app: FastifyInstance) {
       if (!login) throw fail(sms ? '请输入手机号' : '请输入账号');
       if (!sms && !body.password) throw fail('请输入密码');
       if (sms && !body.code) throw fail('请输入验证码');
+      // The console's own public key for this session (docs/protocol.md, session keys); optional, but never a bad one.
+      const clientKey = body.clientKey === undefined ? null : parseClientKey(body.clientKey);
+      if (body.clientKey !== undefined && !clientKey) throw fail('登录请求中的会话密钥无效，请刷新页面后重试');
 
       const user = sms ? await findActiveUserByMobile(db, login) : await findActiveUserByLogin(db, login);
       const logFail = async (msg: string) => {
         await recordLogin(db, { userName: login, status: '1', msg, ...client });
         return fail(msg);
       };
-      if (!user) throw await logFail(sms ? '该手机号未绑定账号' : '账号或密码错误');
-      if (user.status !== '0') throw await logFail('账号已停用，请联系管理员');
-      if (user.lockUntil && user.lockUntil > now) {
-        const minutes = Math.ceil((user.lockUntil - now) / 60000);
-        throw await logFail(`密码输入错误${MAX_PASSWORD_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟，请${minutes}分钟后再试或联系管理员解锁`);
-      }
 
       if (sms) {
+        if (!user) throw await logFail('该手机号未绑定账号');
+        if (user.status !== '0') throw await logFail('账号已停用，请联系管理员');
         const entry = await db
           .selectFrom('sysSmsCode')
           .selectAll()
@@ -72,23 +76,33 @@ export async function authRoutes(app: FastifyInstance) {
             .execute();
           throw await logFail('验证码错误');
         }
-        await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).execute();
-      } else if (!(await verifyPassword(body.password as string, user.password))) {
-        const updated = await db
-          .updateTable('sysUser')
-          .set((eb) => ({ pwdFailCount: eb('pwdFailCount', '+', 1) }))
-          .where('userId', '=', user.userId)
-          .returning('pwdFailCount')
-          .executeTakeFirstOrThrow();
-        if (updated.pwdFailCount >= MAX_PASSWORD_FAILURES) {
-          await db
-            .updateTable('sysUser')
-            .set({ lockUntil: now + LOCK_MINUTES * 60000, pwdFailCount: 0 })
-            .where('userId', '=', user.userId)
-            .execute();
-          throw await logFail(`密码输入错误${MAX_PASSWORD_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟`);
+        // Single use even when two requests carry the same code at once.
+        const claimed = await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).where('used', '=', 0).executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) throw await logFail('验证码已失效，请重新获取');
+        // An SMS sign-in proves the phone: it also ends a password lock of this account.
+        await clearAttempts(db, [pairKey(`u${user.userId}`, client.ipaddr), accountKey(`u${user.userId}`)]);
+      } else {
+        // Known and unknown accounts take the same path (same counters, messages and one password hash each), so
+        // neither the answer nor its timing tells whether an account exists. The lock holds per account and address.
+        const account = user ? `u${user.userId}` : `n:${login.toLowerCase()}`;
+        const keys = [pairKey(account, client.ipaddr), accountKey(account)];
+        const lockedMessage = (lockUntil: number) =>
+          `密码输入错误${MAX_PASSWORD_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟，请${Math.max(1, Math.ceil((lockUntil - now) / 60000))}分钟后再试或使用短信验证码登录`;
+        const pair = await reserveAttempt(db, keys[0], PAIR_POLICY, now);
+        if (!pair.ok) throw await logFail(lockedMessage(pair.lockUntil));
+        const wide = await reserveAttempt(db, keys[1], ACCOUNT_POLICY, now);
+        if (!wide.ok) throw await logFail(lockedMessage(wide.lockUntil));
+        const valid = await verifyPassword(body.password as string, user?.password ?? DUMMY_PASSWORD_HASH);
+        if (!user || !valid) {
+          await lockIfExhausted(db, keys[1], wide.used, ACCOUNT_POLICY, now);
+          if (await lockIfExhausted(db, keys[0], pair.used, PAIR_POLICY, now)) {
+            throw await logFail(`密码输入错误${MAX_PASSWORD_FAILURES}次，帐户锁定${LOCK_MINUTES}分钟`);
+          }
+          throw await logFail(`账号或密码错误，再错 ${PAIR_POLICY.limit - pair.used} 次将锁定${LOCK_MINUTES}分钟`);
         }
-        throw await logFail(`账号或密码错误，再错 ${MAX_PASSWORD_FAILURES - updated.pwdFailCount} 次将锁定${LOCK_MINUTES}分钟`);
+        await clearAttempts(db, keys);
+        // Said only to someone who knows the password.
+        if (user.status !== '0') throw await logFail('账号已停用，请联系管理员');
       }
 
       await db
@@ -96,7 +110,7 @@ export async function authRoutes(app: FastifyInstance) {
         .set({ pwdFailCount: 0, lockUntil: null, loginIp: client.ipaddr, loginDate: now })
         .where('userId', '=', user.userId)
         .execute();
-      const token = await createSession(db, user, client, app.config.sessionTtlMs, now);
+      const token = await createSession(db, user, client, app.config.sessionTtlMs, now, clientKey);
       await recordLogin(db, { userName: user.userName, status: '0', msg: '登录成功', ...client });
       return ok({ token }, '登录成功', { token });
     },
@@ -239,6 +253,8 @@ export async function authRoutes(app: FastifyInstance) {
           .where('id', '=', 1)
           .execute();
       });
+      // platformInfo reads the platform row through the cache: the new count shows at once.
+      if (app.hasDecorator('cache')) await app.cache.clear('platform');
       return ok(undefined, `恭喜你，您的账号 ${name} 注册成功！`);
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok, page } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { revokeSession } from '../security/sessions.js';
 
 /** Online users: the live server-side sessions (monitor). tokenId is the session's token hash, never the token. */
@@ -30,8 +31,8 @@ export async function onlineRoutes(app: FastifyInstance) {
         .leftJoin('sysDept as d', 'd.deptId', 'u.deptId')
         .where('s.revoked', '=', 0)
         .where('s.expireTime', '>', Date.now());
-      if (request.query.userName) q = q.where('s.userName', 'like', `%${request.query.userName}%`);
-      if (request.query.ipaddr) q = q.where('s.ipaddr', 'like', `%${request.query.ipaddr}%`);
+      if (request.query.userName) q = q.where(contains('s.userName', request.query.userName));
+      if (request.query.ipaddr) q = q.where(contains('s.ipaddr', request.query.ipaddr));
       const { total } = await q.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow();
       const rows = await q
         .select(['s.tokenHash', 's.userName', 's.ipaddr', 's.browser', 's.os', 's.loginTime', 'd.deptName'])

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { cached } from '../cache/index.js';
 import { fail, ok } from '../http/envelope.js';
+import { isAllowedToolboxAddress, TOOLBOX_ADDRESS_MESSAGE } from '../security/toolboxAddress.js';
 import { getPlatform, platformInfo } from '../services/platform.js';
 
 const platformBody = {
@@ -32,8 +34,17 @@ export async function platformRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
   /** Public: the sign-in page needs the title and logo before anyone signs in. */
-  app.post('/appv2/api/index/platformInfo', { config: { permission: 'public' } }, async () => ok(platformInfo(await getPlatform(db))));
-  app.get('/appv2/api/index/platformInfo', { config: { permission: 'public' } }, async () => ok(platformInfo(await getPlatform(db))));
+  // The row is cached (server/cache/; 平台设置 and 注册设置 saves clear it); the licence state is computed per call.
+  const platformRow = () => cached(app, 'platform', 'row', () => getPlatform(db));
+  // storeId is the signed-in caller's store (customers and cards, server/customer/); the platform's otherwise.
+  const platformFor = async (request: { auth?: { userId: number } | null }) => {
+    const info = platformInfo(await platformRow());
+    if (!request.auth) return ok(info);
+    const me = await db.selectFrom('sysUser').select('storeId').where('userId', '=', request.auth.userId).executeTakeFirst();
+    return ok(me ? { ...info, storeId: Number(me.storeId) } : info);
+  };
+  app.post('/appv2/api/index/platformInfo', { config: { permission: 'public' } }, platformFor);
+  app.get('/appv2/api/index/platformInfo', { config: { permission: 'public' } }, platformFor);
 
   app.post('/appv2/api/apply/userInfo', { config: { permission: 'login' } }, async (request) => {
     const auth = request.auth!;
@@ -64,7 +75,9 @@ export async function platformRoutes(app: FastifyInstance) {
 
   app.post('/dev-api/api/systerm/platformConfig', { config: { permission: 'login' } }, async () => {
     const p = await getPlatform(db);
-    return ok({ toolboxaddr: p.toolboxaddr ?? '' });
+    // An address stored before the rule (or allowed by a setting since removed) is not handed out.
+    const address = isAllowedToolboxAddress(p.toolboxaddr, app.config.toolboxOrigins) ? (p.toolboxaddr ?? '') : '';
+    return ok({ toolboxaddr: address });
   });
 
   /** Platform settings screen (§1): read and edit every stored field. */
@@ -78,6 +91,7 @@ export async function platformRoutes(app: FastifyInstance) {
       const [y, m, d] = date.split('-').map(Number);
       const day = new Date(y, m - 1, d);
       if (day.getFullYear() !== y || day.getMonth() !== m - 1 || day.getDate() !== d) throw fail('到期日期格式不正确');
+      if (!isAllowedToolboxAddress(request.body.toolboxaddr as string | null | undefined, app.config.toolboxOrigins)) throw fail(TOOLBOX_ADDRESS_MESSAGE);
       await db
         .updateTable('sysPlatform')
         .set({ ...request.body, updateTime: Date.now() })

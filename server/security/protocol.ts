@@ -21,52 +21,89 @@ export const AUTH_CODES = {
   missing: { code: 40001, msg: '请求缺少签名（Authentication/Timer），请刷新页面后重试' },
   tampered: { code: 40002, msg: '请求签名无效，请刷新页面后重试' },
   stale: { code: 40003, msg: '请求已过期，请校准本机时间后重试' },
+  replayed: { code: 40004, msg: '请求已被处理过（重复的签名），请刷新页面后重试' },
 } as const;
 
-/** Remembers verified (Authentication, Timer) pairs so repeated headers cost a map lookup, not an RSA operation. */
-class VerifiedCache {
-  private map = new Map<string, number>();
-  constructor(private readonly max = 5000) {}
-  has(key: string): boolean {
-    return this.map.has(key);
-  }
-  add(key: string, timer: number): void {
-    if (this.map.size >= this.max) {
-      const first = this.map.keys().next().value;
-      if (first !== undefined) this.map.delete(first);
-    }
-    this.map.set(key, timer);
-  }
-}
-
 export class Protocol {
-  private cache = new VerifiedCache();
   constructor(
     private readonly keys: KeyMaterial,
+    /** How old a Timer may be. */
     private readonly windowMs: number,
+    /** How far ahead of the server clock a Timer may be (a fast client clock); beyond it a signature made now could be
+     *  kept and replayed later, after its nonce has been purged. */
+    private readonly futureSkewMs: number = 60_000,
   ) {}
 
+  /** How long a seen signature must be remembered: until its Timer has left the window. */
+  nonceExpiry(timer: string): number {
+    return Number(timer) + this.windowMs + 1000;
+  }
+
+  /**
+   * Checks a signature's form, age and RSA content. It does not cache: every signature is single-use (the gate
+   * remembers it in sys_request_nonce), so a remembered "already verified" pair would be exactly a replay.
+   */
   verify(authentication: string | undefined, timer: string | undefined, now = Date.now()): AuthCheck {
     if (!authentication || !timer) return { ok: false, ...AUTH_CODES.missing };
-    if (!/^\d{10,16}$/.test(timer)) return { ok: false, ...AUTH_CODES.tampered };
+    if (!/^\d{10,16}$/.test(timer) || authentication.length > 1024) return { ok: false, ...AUTH_CODES.tampered };
     const t = Number(timer);
-    if (Math.abs(now - t) > this.windowMs) return { ok: false, ...AUTH_CODES.stale };
-    const cacheKey = `${timer}|${authentication}`;
-    if (this.cache.has(cacheKey)) return { ok: true };
+    if (now - t > this.windowMs || t - now > this.futureSkewMs) return { ok: false, ...AUTH_CODES.stale };
     const plain = rsaDecryptPkcs1(this.keys.requestPrivate, authentication);
     if (plain !== timer) return { ok: false, ...AUTH_CODES.tampered };
-    this.cache.add(cacheKey, t);
     return { ok: true };
+  }
+
+  /**
+   * Session mode (docs/protocol.md): `s1.` + RSA-OAEP(SHA-256) of key + iv under the signed-in console's own public
+   * key (sent at sign-in) + `.` + the same AES body. Only that browser's non-extractable private key opens it.
+   */
+  encryptForSession(clientKeySpkiBase64: string, data: unknown): string {
+    const key = crypto.randomBytes(12).toString('base64');
+    const iv = crypto.randomBytes(12).toString('base64');
+    const wrapped = crypto.publicEncrypt(
+      { key: sessionPublicKey(clientKeySpkiBase64), padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(key + iv, 'utf8'),
+    );
+    return `s1.${wrapped.toString('base64')}.${aesBody(key, iv, data)}`;
   }
 
   encrypt(data: unknown): string {
     const key = crypto.randomBytes(12).toString('base64'); // 16 ASCII chars
     const iv = crypto.randomBytes(12).toString('base64');
     const wrapped = rsaEncryptPkcs1(this.keys.responsePublic, key + iv);
-    const deflated = zlib.deflateSync(Buffer.from(JSON.stringify(data ?? null), 'utf8'));
-    const cipher = crypto.createCipheriv('aes-128-cbc', Buffer.from(key, 'utf8'), Buffer.from(iv, 'utf8'));
-    const body = Buffer.concat([cipher.update(deflated), cipher.final()]).toString('base64');
-    return `${wrapped}.${body}`;
+    return `${wrapped}.${aesBody(key, iv, data)}`;
+  }
+}
+
+/** base64 AES-128-CBC(PKCS#7) of zlib-deflate(UTF-8 JSON): the body both modes share. */
+function aesBody(key: string, iv: string, data: unknown): string {
+  const deflated = zlib.deflateSync(Buffer.from(JSON.stringify(data ?? null), 'utf8'));
+  const cipher = crypto.createCipheriv('aes-128-cbc', Buffer.from(key, 'utf8'), Buffer.from(iv, 'utf8'));
+  return Buffer.concat([cipher.update(deflated), cipher.final()]).toString('base64');
+}
+
+/** Parsed session public keys, by their text (a session's key is parsed once, not on every answer). */
+const sessionKeys = new Map<string, crypto.KeyObject>();
+
+function sessionPublicKey(spkiBase64: string): crypto.KeyObject {
+  let key = sessionKeys.get(spkiBase64);
+  if (!key) {
+    key = crypto.createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
+    if (sessionKeys.size >= 1000) sessionKeys.delete(sessionKeys.keys().next().value as string);
+    sessionKeys.set(spkiBase64, key);
+  }
+  return key;
+}
+
+/** A console's session key as sent at sign-in: an RSA public key of 2048 bits or more, SPKI base64; else null. */
+export function parseClientKey(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length < 300 || value.length > 1500 || !/^[A-Za-z0-9+/]+=*$/.test(value)) return null;
+  try {
+    const key = sessionPublicKey(value);
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    return key.asymmetricKeyType === 'rsa' && bits >= 2048 && bits <= 4096 ? value : null;
+  } catch {
+    return null;
   }
 }
 

@@ -40,11 +40,21 @@ export async function createSession(
   client: ClientInfo,
   ttlMs: number,
   now = Date.now(),
+  clientKey: string | null = null,
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db
     .insertInto('sysSession')
-    .values({ tokenHash: hashToken(token), userId: user.userId, userName: user.userName, ...client, loginTime: now, expireTime: now + ttlMs, revoked: 0 })
+    .values({
+      tokenHash: hashToken(token),
+      userId: user.userId,
+      userName: user.userName,
+      ...client,
+      loginTime: now,
+      expireTime: now + ttlMs,
+      revoked: 0,
+      clientKey,
+    })
     .execute();
   return token;
 }

@@ -25,8 +25,10 @@ export interface ScopeColumns {
 }
 
 export async function dataScopeCondition(k: Q, auth: AuthContext | undefined, columns: ScopeColumns): Promise<RawBuilder<unknown> | null> {
-  // No signed-in user: the route's permission check has refused already; nothing to narrow here.
-  if (!auth || auth.roles.includes(SUPER_ROLE)) return null;
+  // No signed-in user means no rows, never "no restriction": the gate refuses such a request before it gets here, and
+  // if a future route forgot its permission, this still leaks nothing.
+  if (!auth) return sql`1 = 0`;
+  if (auth.roles.includes(SUPER_ROLE)) return null;
   const roles = auth.roleIds.length
     ? (
         await sql<{ role_id: number; data_scope: string }>`select role_id, data_scope from sys_role

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signTimer } from '../../server/security/protocol.js';
 import { backends, MINUTE, startServer, type TestServer } from './harness.js';
 
 const LOGIN = '/dev-api/api/login/login';
@@ -75,9 +76,12 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect((await password('expert', 'expert123')).body.code).toBe(200);
     });
 
-    it('refuses an unknown account with the same generic message and does not reveal it', async () => {
+    it('refuses an unknown account exactly like a known one (same countdown and lock), so it does not reveal it', async () => {
       const res = await password('nobody', 'whatever1');
-      expect(res.body).toEqual({ code: 500, msg: '账号或密码错误' });
+      expect(res.body).toEqual({ code: 500, msg: '账号或密码错误，再错 4 次将锁定10分钟' });
+      for (let i = 0; i < 3; i++) await password('nobody', 'whatever1');
+      expect((await password('nobody', 'whatever1')).body).toEqual({ code: 500, msg: LOCKED });
+      expect((await password('nobody', 'whatever1')).body.msg).toMatch(/^密码输入错误5次，帐户锁定10分钟，请10分钟后再试/);
     });
 
     it('asks for the account and the password', async () => {
@@ -130,6 +134,38 @@ describe.each(backends)('auth (%s)', (backend) => {
       // The counter starts again from zero after the lock.
       expect((await password('operator', 'wrong-pass')).body.msg).toBe('账号或密码错误，再错 4 次将锁定10分钟');
       expect((await password('operator', 'operator123')).body.code).toBe(200);
+    });
+
+    it('checks at most 5 passwords when 60 wrong guesses arrive at once', async () => {
+      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => s.call('POST', LOGIN, { body: { username: 'expert', password: `guess-${i}` } })));
+      const msgs = answers.map((a) => a.body.msg);
+      // A checked password answers with the countdown or the lock itself; the rest are refused before any check.
+      const checked = msgs.filter((m) => m.startsWith('账号或密码错误') || m === LOCKED);
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect(msgs.filter((m) => m.startsWith(`${LOCKED}，请`))).toHaveLength(60 - checked.length);
+      expect(answers.every((a) => a.body.code === 500 && a.body.data === undefined)).toBe(true);
+      await s.app.db.kysely.deleteFrom('sysLoginAttempt').execute();
+    });
+
+    it('locks per account and client address: an outsider cannot lock the account for others, nor out of SMS sign-in', async () => {
+      const from = (ip: string, body: Record<string, string>) =>
+        s.app.inject({
+          method: 'POST',
+          url: LOGIN,
+          remoteAddress: ip,
+          headers: { ...signTimer(s.app.keys.requestPublicPem), 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      for (let i = 0; i < 5; i++) await from('203.0.113.9', { username: 'operator', password: 'attacker-guess' });
+      const attacker = JSON.parse((await from('203.0.113.9', { username: 'operator', password: 'operator123' })).body);
+      expect(attacker.msg).toContain(LOCKED);
+      // The owner, from their own address, signs in as usual.
+      expect(JSON.parse((await from('198.51.100.7', { username: 'operator', password: 'operator123' })).body).code).toBe(200);
+      // And from the attacker's address too, with an SMS code.
+      await sendCode('13800000003');
+      const code = s.smsCodes('13800000003').at(-1) as string;
+      expect(JSON.parse((await from('203.0.113.9', { mobile: '13800000003', code, loginType: 'sms' })).body).code).toBe(200);
+      await s.app.db.kysely.deleteFrom('sysLoginAttempt').execute();
     });
 
     it('keeps the lock across a restart', async () => {
@@ -399,7 +435,7 @@ describe.each(backends)('auth (%s)', (backend) => {
         expect((await s.call<{ registerEnabled: boolean }>('GET', '/appv2/api/index/platformInfo')).body.data?.registerEnabled).toBe(false);
         const res = await s.call('POST', REGISTER, { body: { username: 'while_off', password: 'secret12', confirmPassword: 'secret12' } });
         expect(res.body).toEqual({ code: 500, msg: '当前系统没有开启注册功能！' });
-        expect((await password('while_off', 'secret12')).body.msg).toBe('账号或密码错误');
+        expect((await password('while_off', 'secret12')).body.msg).toMatch(/^账号或密码错误/);
       } finally {
         await s.call('PUT', '/dev-api/system/platform', {
           token: admin,

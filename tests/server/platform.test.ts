@@ -250,8 +250,31 @@ describe.each(backends)('platform (%s)', (backend) => {
       expect((await s.call('POST', CONFIG, { token: admin })).body).toEqual({ code: 200, msg: '操作成功', data: { toolboxaddr: '/toolbox/' } });
       await setPlatform({ toolboxaddr: null });
       expect((await s.call('POST', CONFIG, { token: admin })).body.data).toEqual({ toolboxaddr: '' });
-      await setPlatform({ toolboxaddr: 'https://tools.example.com/' });
-      expect((await s.call('POST', CONFIG, { token: admin })).body.data).toEqual({ toolboxaddr: 'https://tools.example.com/' });
+      await setPlatform({ toolboxaddr: '/toolbox/' });
+    });
+
+    it('accepts only the built-in tool site or an origin the server configuration lists, so the token cannot be sent elsewhere', async () => {
+      const refused = { code: 500, msg: '工具箱地址只能是内置工具站（/toolbox/）或服务器配置（TOOLBOX_ORIGINS）允许的地址' };
+      for (const address of [
+        'https://evil.example.com/',
+        'javascript:alert(1)',
+        '//evil.example.com/toolbox/',
+        '/toolbox/../dev-api/',
+        'https://user:pw@tools.example.com/',
+      ]) {
+        expect((await setPlatform({ toolboxaddr: address })).body).toEqual(refused);
+      }
+      expect((await s.call('POST', CONFIG, { token: admin })).body.data).toEqual({ toolboxaddr: '/toolbox/' });
+      s.app.config.toolboxOrigins.push('https://tools.example.com');
+      try {
+        expect((await setPlatform({ toolboxaddr: 'https://tools.example.com/app/' })).body.code).toBe(200);
+        expect((await s.call('POST', CONFIG, { token: admin })).body.data).toEqual({ toolboxaddr: 'https://tools.example.com/app/' });
+      } finally {
+        s.app.config.toolboxOrigins.pop();
+      }
+      // Once the origin is no longer configured, the stored address is not handed out.
+      expect((await s.call('POST', CONFIG, { token: admin })).body.data).toEqual({ toolboxaddr: '' });
+      await setPlatform({ toolboxaddr: '/toolbox/' });
     });
 
     it('needs a token for both', async () => {

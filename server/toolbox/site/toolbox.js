@@ -37,6 +37,33 @@
     }
   }
 
+  /**
+   * Asks the framing console for the session token and takes it only from our parent window. The console answers
+   * only to the toolbox origin it has verified (平台设置 toolbox address), so the token is never in a URL or a log.
+   */
+  let pendingHandshake = null;
+  function handshake() {
+    if (pendingHandshake) return pendingHandshake;
+    pendingHandshake = new Promise((resolve, reject) => {
+      if (window.parent === window) return reject(new Error('not framed'));
+      const timer = setTimeout(() => {
+        window.removeEventListener('message', onMessage);
+        pendingHandshake = null;
+        reject(new Error('no answer'));
+      }, 5000);
+      function onMessage(event) {
+        if (event.source !== window.parent || !event.data || event.data.type !== 'toolboxToken' || typeof event.data.token !== 'string') return;
+        clearTimeout(timer);
+        window.removeEventListener('message', onMessage);
+        session = { ...session, token: event.data.token };
+        resolve();
+      }
+      window.addEventListener('message', onMessage);
+      window.parent.postMessage({ type: 'toolboxReady' }, '*');
+    });
+    return pendingHandshake;
+  }
+
   /** Tells the console the session is gone; the console shows 系统提示 / 重新登录. */
   function tokenExpired() {
     window.parent.postMessage({ type: 'tokenExpired' }, '*');
@@ -228,10 +255,14 @@
     const data = new URLSearchParams(qs || '').get('data');
     if (data) {
       const decoded = decodeData(data);
-      if (decoded && typeof decoded.token === 'string') session = { ...session, ...decoded, query: decoded.query || {} };
+      if (decoded && typeof decoded === 'object') session = { ...session, ...decoded, token: session.token || decoded.token || '', query: decoded.query || {} };
     }
     if (!session.token) {
-      app.innerHTML = '<p class="error">缺少登录信息，请从控制台的工具箱打开本工具。</p>';
+      app.innerHTML = '<p class="muted">正在连接控制台…</p>';
+      // The token never travels in the address: the console hands it over by postMessage once asked (handshake()).
+      handshake().then(route, () => {
+        app.innerHTML = '<p class="error">缺少登录信息，请从控制台的工具箱打开本工具。</p>';
+      });
       return;
     }
     const tool = TOOLS[name];

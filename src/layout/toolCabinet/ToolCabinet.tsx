@@ -5,7 +5,7 @@ import { getPlatformConfig } from '@/api/platform';
 import { authProvider } from '@/providers/authProvider';
 import { useSession } from '@/session/sessionStore';
 import { getToken } from '@/utils/auth';
-import { isTokenExpiredMessage, type ToolItem, toolUrl, visibleGroups } from './tools';
+import { isTokenExpiredMessage, isToolboxReadyMessage, type ToolItem, toolUrl, visibleGroups } from './tools';
 
 /** Spec §9: tool popover 800 wide, tool drawer 95 %, z-index 9999. */
 export const TOOL_POPOVER_WIDTH = 800;
@@ -28,6 +28,7 @@ export function ToolCabinet({ compact = false }: { compact?: boolean }) {
   const [tool, setTool] = useState<OpenTool | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const expiredShown = useRef(false);
+  const frame = useRef<HTMLIFrameElement>(null);
 
   const open = async (item: ToolItem) => {
     setHovered(false);
@@ -56,7 +57,13 @@ export function ToolCabinet({ compact = false }: { compact?: boolean }) {
     if (!drawerOpen || !tool) return;
     const onMessage = (event: MessageEvent) => {
       // A sandboxed iframe without allow-same-origin would post from origin 'null'; ours keeps its origin.
-      if (event.origin !== tool.origin || !isTokenExpiredMessage(event.data) || expiredShown.current) return;
+      if (event.origin !== tool.origin || event.source !== frame.current?.contentWindow) return;
+      if (isToolboxReadyMessage(event.data)) {
+        // The handshake: the token goes to this frame and this origin only, never into the tool's address.
+        frame.current?.contentWindow?.postMessage({ type: 'toolboxToken', token: getToken() ?? '' }, tool.origin);
+        return;
+      }
+      if (!isTokenExpiredMessage(event.data) || expiredShown.current) return;
       expiredShown.current = true;
       modal.warning({
         title: '系统提示',
@@ -119,6 +126,7 @@ export function ToolCabinet({ compact = false }: { compact?: boolean }) {
       >
         {tool && (
           <iframe
+            ref={frame}
             title={tool.item.title}
             src={tool.url}
             sandbox="allow-scripts allow-same-origin allow-forms allow-popups"

@@ -74,11 +74,20 @@ export function encodeToolData(data: ToolData): string {
   return encodeURIComponent(btoa(bin));
 }
 
-/** toolboxaddr + hash route + encoded data (spec §7.10). A relative address is resolved against the console. */
+/**
+ * toolboxaddr + hash route + encoded data (spec §7.10). A relative address is resolved against the console. The token
+ * is left out of the address (it would sit in the tool's history and logs): the tool asks for it by postMessage and
+ * the console answers only to the tool's origin (isToolboxReadyMessage).
+ */
 export function toolUrl(toolboxaddr: string, route: string, data: ToolData, base = window.location.origin): string {
   const root = new URL(toolboxaddr, base);
-  root.hash = `/${route}?data=${encodeToolData(data)}`;
+  root.hash = `/${route}?data=${encodeToolData({ ...data, token: '' })}`;
   return root.toString();
+}
+
+/** The tool's handshake: it is loaded and asks for the session token. */
+export function isToolboxReadyMessage(data: unknown): boolean {
+  return Boolean(data && typeof data === 'object' && (data as { type?: unknown }).type === 'toolboxReady');
 }
 
 /** A message from the tool iframe saying the session is gone (several spellings seen in the field). */

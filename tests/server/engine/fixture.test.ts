@@ -152,7 +152,7 @@ describe('meta-schema: a bad schema file is named with its field', () => {
     const s = widget();
     s.properties.level['x-list'] = { render: 'colour' };
     expect(await problemsOf(s)).toEqual([
-      'test_widget.json: properties.level.x-list.render 取值不合法（允许：text, dict, image, date, datetime, money, switch, link, ellipsis）',
+      'test_widget.json: properties.level.x-list.render 取值不合法（允许：text, dict, image, date, datetime, money, switch, link, ellipsis, video, color）',
     ]);
   });
 
@@ -328,15 +328,17 @@ describe.each(backends)('a new schema file makes a working table and API with no
   it('refuses an import over 10 MB or of another type, and logs the refusal', async () => {
     const api = new EngineApi(s, s.app.schemaEngine.entities.get('test_widget') as never);
     const big = Buffer.concat([Buffer.from('部件名称,单价\r\n'), Buffer.alloc(10 * 1024 * 1024 + 10, 0x41)]);
-    expect(await api.import(ctx.admin, big, 'big.csv')).toMatchObject({ code: 500, msg: '导入文件大小不能超过 10 MB' });
+    expect(await api.import(ctx.admin, big, 'big.csv')).toMatchObject({ code: 500, msg: '导入文件大小不能超过 10 MB，请分成几个文件导入' });
     expect(await api.import(ctx.admin, Buffer.from('x'), 'data.txt')).toMatchObject({ code: 500, msg: '文件格式不正确，请上传 .xlsx 或 .csv 文件' });
     expect(await api.import(ctx.admin, Buffer.from('not a zip'), 'data.xlsx')).toMatchObject({
       code: 500,
       data: [{ row: 0, field: '', message: '文件不是有效的 .xlsx 表格' }],
     });
     const log = await s.app.db.kysely.selectFrom('sysOperLog').selectAll().where('method', '=', 'test_widget.importData').where('status', '=', 1).execute();
-    expect(log.map((r) => r.errorMsg)).toEqual(expect.arrayContaining(['导入文件大小不能超过 10 MB', '文件格式不正确，请上传 .xlsx 或 .csv 文件']));
-    expect(log.find((r) => r.errorMsg === '导入文件大小不能超过 10 MB')?.operParam).toContain('big.csv');
+    expect(log.map((r) => r.errorMsg)).toEqual(
+      expect.arrayContaining(['导入文件大小不能超过 10 MB，请分成几个文件导入', '文件格式不正确，请上传 .xlsx 或 .csv 文件']),
+    );
+    expect(log.find((r) => r.errorMsg === '导入文件大小不能超过 10 MB，请分成几个文件导入')?.operParam).toContain('big.csv');
   });
 
   it('exports more rows than one batch in the requested order (ties and nulls across batch boundaries)', async () => {

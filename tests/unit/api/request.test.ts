@@ -1,9 +1,10 @@
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decryptPayload, signTimestamp } from '@/api/crypto';
+import { decryptPayload, noteServerDate, signTimestamp } from '@/api/crypto';
 import { repeatGuard } from '@/api/repeatGuard';
 import { RequestError, request, SESSION_EXPIRED_MESSAGE, setFeedback, setSessionExpiredHandler } from '@/api/request';
+import { clearSessionKey, createSessionKey } from '@/api/sessionKey';
 import { removeToken, setToken } from '@/utils/auth';
 import { useRealKeys } from './keys';
 
@@ -233,10 +234,31 @@ describe('crypto', () => {
     expect(real.protocol.verify(old.Authentication, old.Timer)).toMatchObject({ ok: false, code: 40003 });
   });
 
-  it('decryptPayload refuses malformed data with a Chinese message', () => {
-    expect(() => decryptPayload('no-dot')).toThrow('响应数据格式错误，无法解密');
+  it("signs with the server clock when this machine's clock runs ahead", () => {
+    const local = Date.now();
+    noteServerDate(new Date(local - 10 * 60 * 1000).toUTCString(), local);
+    const signed = signTimestamp();
+    expect(real.protocol.verify(signed.Authentication, signed.Timer, local - 10 * 60 * 1000)).toEqual({ ok: true });
+    noteServerDate(new Date().toUTCString());
+    expect(Math.abs(Number(signTimestamp().Timer) - Date.now())).toBeLessThan(1000);
+  });
+
+  it('decryptPayload refuses malformed data with a Chinese message', async () => {
+    await expect(decryptPayload('no-dot')).rejects.toThrow('响应数据格式错误，无法解密');
     const good = real.protocol.encrypt({ a: 1 });
     const [wrapped] = good.split('.');
-    expect(() => decryptPayload(`${wrapped}.AAAA`)).toThrow('响应数据解密失败，请刷新页面后重试');
+    await expect(decryptPayload(`${wrapped}.AAAA`)).rejects.toThrow('响应数据解密失败，请刷新页面后重试');
+  });
+
+  it("opens answers wrapped with this sign-in's own key, and no longer after sign-out", async () => {
+    const spki = await createSessionKey();
+    expect(spki).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    const sealed = real.protocol.encryptForSession(spki as string, { rows: [1, 2], total: 2 });
+    expect(sealed.startsWith('s1.')).toBe(true);
+    expect(await decryptPayload(sealed)).toEqual({ rows: [1, 2], total: 2 });
+    // The static response key cannot open it.
+    await expect(decryptPayload(sealed.slice(3))).rejects.toThrow('响应数据解密失败');
+    await clearSessionKey();
+    await expect(decryptPayload(sealed)).rejects.toThrow('请重新登录');
   });
 });
