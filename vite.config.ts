@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress-plugin';
 
 const server = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 /** Build publish time, compared with the server's for the stale-version reload (spec §4). */
@@ -8,6 +9,7 @@ const publishTime = new Date().toISOString();
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     // The server reads the build's publish time from dist/publish-time.txt and hands it out in the publishtime
     // cookie, so a page built earlier notices that a newer console is being served (spec §4 stale-version reload).
     {
@@ -18,7 +20,7 @@ export default defineConfig({
       },
     },
   ],
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname, '@common': new URL('./common', import.meta.url).pathname } },
   define: { __APP_PUBLISH_TIME__: JSON.stringify(publishTime), __APP_VERSION__: JSON.stringify('2.0.4') },
   server: {
     port: 5173,
@@ -27,17 +29,6 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    chunkSizeWarningLimit: 1500,
-    rollupOptions: {
-      output: {
-        manualChunks(id) {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/](antd|@ant-design|rc-[^\\/]+)[\\/]/.test(id)) return 'antd';
-          if (/[\\/]@refinedev[\\/]/.test(id)) return 'refine';
-          if (/[\\/](jsencrypt|crypto-js|pako)[\\/]/.test(id)) return 'crypto';
-          return 'vendor';
-        },
-      },
-    },
+    chunkSizeWarningLimit: 1000,
   },
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  resolve: { alias: { '@': new URL('./src', import.meta.url).pathname, '@common': new URL('./common', import.meta.url).pathname } },
   test: {
     // Two copies of react-router load unless Refine is bundled through vite (DEVELOPERS.md).
     server: { deps: { inline: [/@refinedev\//] } },

@@ -33,14 +33,15 @@ async function freePort(): Promise<number> {
  * Starts the real reference server (server/main.ts) as a child process on a free port with a fresh data folder:
  * embedded SQLite, seeded demo data, logging off. Keys are generated into dataDir/keys on start.
  */
-export async function startServer(dataDir: string): Promise<RunningServer> {
+export async function startServer(dataDir: string, options: { staticDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: '0', SEED: '1' };
   // Always the embedded SQLite of the fresh data folder, the default auth window, and no console bundle to serve.
   delete env.DATABASE_URL;
   delete env.DATABASE_SCHEMA;
   delete env.AUTH_WINDOW_MS;
-  env.STATIC_DIR = path.join(dataDir, 'no-console');
+  // bench/console.ts passes a console build of its own to drive it in Chromium.
+  env.STATIC_DIR = options.staticDir ?? path.join(dataDir, 'no-console');
 
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -73,7 +74,8 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + 30_000;
+  // Generous: on a loaded 2-core machine the first start (migrations, seed, key generation) can take most of a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (exited !== undefined) throw new Error(`服务端启动失败（退出码 ${exited}）：\n${output}`);
     try {
@@ -83,7 +85,7 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
     } catch {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`服务端 30 秒内未就绪：\n${output}`);
+        throw new Error(`服务端 120 秒内未就绪：\n${output}`);
       }
       await sleep(100);
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure: typecheck, lint, unit tests, server tests (SQLite,
-// plus PostgreSQL when TEST_DATABASE_URL is set), console build, browser tests. Ends with a one-line count.
+// plus PostgreSQL when TEST_DATABASE_URL is set), console build, its weight budget (scripts/check-bundle-budget.mjs),
+// browser tests. Ends with a one-line count.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,5 +40,6 @@ step('代码规范 lint', [bin('@biomejs/biome/bin/biome'), 'check', '--error-on
 step('单元测试 unit', ...vitest('unit'));
 step(`服务端测试 server (SQLite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`, ...vitest('server'));
 step('构建控制台 build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+step('体积预算 bundle budget', [path.join(root, 'scripts/check-bundle-budget.mjs')]);
 step('浏览器测试 browser', ...vitest('browser'));
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

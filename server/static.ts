@@ -3,6 +3,21 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+/** index.html names the current build's assets: a cached copy would keep a browser on an old build. */
+export const NEVER_CACHE = 'no-store';
+/** Files under assets/ carry a content hash in their name, so a given URL never changes: cache for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unhashed files beside index.html (favicon, publish-time.txt) may change with any build. */
+const REVALIDATE = 'no-cache';
+
+/** The Cache-Control header of a file of the build. */
+export function cacheControlFor(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return IMMUTABLE;
+  if (relative === 'index.html') return NEVER_CACHE;
+  return REVALIDATE;
+}
+
 /**
  * Serves the built console (dist/) on the same port as the API, with SPA fallback: any GET that is not an API call
  * and not a file answers index.html, so refreshing a deep route (e.g. /system/user-auth/role/1) never 404s.
@@ -16,7 +31,15 @@ export async function registerStatic(app: FastifyInstance): Promise<ConsoleFallb
     app.log.warn(`未找到前端构建产物 ${index}，仅提供接口服务（先运行 npm run build）`);
     return null;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // Serve the build's .br/.gz copies (scripts/precompress-plugin.ts) to browsers that accept them.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(root, filePath)),
+  });
   // Re-read index.html when a new build replaced it, so a rebuild while the server runs never serves stale asset names.
   let html = fs.readFileSync(index, 'utf8');
   let htmlMtime = fs.statSync(index).mtimeMs;
@@ -39,6 +62,6 @@ export async function registerStatic(app: FastifyInstance): Promise<ConsoleFallb
     if (url.startsWith('/assets/')) return reply.status(404).send('Not Found');
     const file = path.join(root, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(currentHtml());
+    return reply.type('text/html; charset=utf-8').header('cache-control', NEVER_CACHE).send(currentHtml());
   };
 }

@@ -1,19 +1,14 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { setFeedback, setSessionExpiredHandler } from '@/api/request';
-import { dataProvider } from '@/engine/provider';
 import { SettingsProvider, useLayoutSettings } from '@/layout/settings/SettingsContext';
-import { accessControlProvider } from '@/providers/accessControlProvider';
-import { authProvider, clearSession } from '@/providers/authProvider';
+import { clearSession } from '@/providers/authProvider';
 import { AppRoutes } from '@/router/AppRoutes';
 import { loadPlatform } from '@/session/loadSession';
 import { useSession } from '@/session/sessionStore';
 import { darkShades, lightShades, normalizeHex } from '@/utils/theme';
-import { resources } from '../resources.config';
 
 /** antd theme from the layout settings: the chosen colour drives the primary token and the --zy-* shade variables. */
 function ThemedConfig({ children }: { children: ReactNode }) {
@@ -43,8 +38,8 @@ function FeedbackBridge() {
 }
 
 /**
- * Providers wired in one place: layout settings, antd (zh_CN, theme colour), Refine (router + auth + access, and the
- * schema engine's data provider and resources from resources.config.ts).
+ * Providers wired in one place: layout settings and antd (zh_CN, theme colour). Refine wraps only the signed-in
+ * console (src/providers/RefineShell.tsx, loaded with it), so the sign-in page stays light.
  */
 export default function App() {
   const { platform } = useSession();
@@ -66,16 +61,7 @@ export default function App() {
         <ThemedConfig>
           <AntdApp>
             <FeedbackBridge />
-            <Refine
-              routerProvider={routerProvider}
-              dataProvider={dataProvider}
-              resources={resources}
-              authProvider={authProvider}
-              accessControlProvider={accessControlProvider}
-              options={{ disableTelemetry: true }}
-            >
-              <AppRoutes />
-            </Refine>
+            <AppRoutes />
           </AntdApp>
         </ThemedConfig>
       </SettingsProvider>

@@ -181,20 +181,52 @@ export function paging(params: Params): Paging {
 export interface ListQuery {
   where: RawBuilder<unknown>;
   order: RawBuilder<unknown>;
+  /** The same order backwards (nulls included), so a page nearer the end of the list is found from the end. */
+  reverse?: RawBuilder<unknown>;
 }
 
 /** Parses (and checks) everything of a list / export request before any row is read. */
 export function listQuery(entity: Entity, params: Params, dialect: Dialect): ListQuery {
-  return { where: filters(entity, params, dialect), order: orderClause(entity, ordering(entity, params), dialect) };
+  const order = ordering(entity, params);
+  return {
+    where: filters(entity, params, dialect),
+    order: orderClause(entity, order, dialect),
+    reverse: orderClause(entity, { ...order, desc: !order.desc }, dialect),
+  };
 }
 
-/** One page (or, without `limit`, every row) of an entity with its relation labels. */
-export async function selectRows(k: Q, entity: Entity, entities: Map<string, Entity>, q: ListQuery, limit?: number, offset = 0): Promise<Row[]> {
+/**
+ * One page (or, without `limit`, every row) of an entity with its relation labels.
+ *
+ * A page is found by key, not by reading the rows before it: the page's primary keys come from the sort index alone
+ * (no row data, no relation joins for the rows skipped), then only those rows are read. With `total` known, a page
+ * in the second half of the list is counted from the end in the reversed order, so the last page of a million rows
+ * costs what the first does (docs/benchmarks.md, console section).
+ */
+export async function selectRows(
+  k: Q,
+  entity: Entity,
+  entities: Map<string, Entity>,
+  q: ListQuery,
+  limit?: number,
+  offset = 0,
+  total?: number,
+): Promise<Row[]> {
   const { from, labelColumns } = fromClause(entity, entities, true);
   const select = labelColumns.length ? sql`${selectList(entity)}, ${sql.join(labelColumns)}` : selectList(entity);
-  const window = limit === undefined ? sql`` : sql` limit ${limit} offset ${offset}`;
-  const res = await sql<Row>`select ${select} from ${from} where ${q.where} order by ${q.order}${window}`.execute(k);
-  return res.rows;
+  if (limit === undefined) return (await sql<Row>`select ${select} from ${from} where ${q.where} order by ${q.order}`.execute(k)).rows;
+
+  const pk = col('t', entity.pk.column);
+  const table = sql.table(entity.table);
+  let keys: RawBuilder<unknown>;
+  if (q.reverse && total !== undefined && offset > total / 2) {
+    const count = Math.min(limit, total - offset);
+    if (count <= 0) return [];
+    keys = sql`select ${pk} from ${table} as t where ${q.where} order by ${q.reverse} limit ${count} offset ${total - offset - count}`;
+  } else {
+    keys = sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
+  }
+  return (await sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`.execute(k)).rows;
 }
 
 export async function countRows(k: Q, entity: Entity, q: ListQuery): Promise<number> {

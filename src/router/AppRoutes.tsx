@@ -1,16 +1,20 @@
-import { lazy } from 'react';
+import { Spin } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import BasicLayout from '@/layout/BasicLayout';
-import ErrorPage from '@/pages/error/ErrorPage';
-import HomePage from '@/pages/home';
 import LoginPage from '@/pages/login';
-import RedirectPage from '@/pages/redirect';
-import RegisterPage from '@/pages/register';
 import { useSession } from '@/session/sessionStore';
-import { MenuView } from './MenuView';
 import { RouteGuard } from './RouteGuard';
 import { GATED_ROUTES } from './staticRoutes';
 
+// Only the sign-in page ships in the first download (budget checked by scripts/check-login-budget.mjs); the layout,
+// home and every other page are chunks of their own, fetched when first shown.
+const BasicLayout = lazy(() => import('@/layout/BasicLayout'));
+const ErrorPage = lazy(() => import('@/pages/error/ErrorPage'));
+const HomePage = lazy(() => import('@/pages/home'));
+const RedirectPage = lazy(() => import('@/pages/redirect'));
+const RegisterPage = lazy(() => import('@/pages/register'));
+const RefineShell = lazy(() => import('@/providers/RefineShell'));
+const MenuView = lazy(() => import('./MenuView').then((m) => ({ default: m.MenuView })));
 const AppDetail = lazy(() => import('@/pages/fixed/AppDetail'));
 const BeOverdue = lazy(() => import('@/pages/fixed/BeOverdue'));
 const UpdateLog = lazy(() => import('@/pages/fixed/UpdateLog'));
@@ -31,49 +35,55 @@ export function AppRoutes() {
   const { routes, allowedPaths } = useSession();
   const gated = GATED_ROUTES.filter((r) => allowedPaths.includes(r.path));
   return (
-    <Routes>
-      <Route
-        path="/login"
-        element={
-          <RouteGuard>
-            <LoginPage />
-          </RouteGuard>
-        }
-      />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/appDetail" element={<AppDetail />} />
-      <Route
-        path="/beOverdue"
-        element={
-          <RouteGuard>
-            <BeOverdue />
-          </RouteGuard>
-        }
-      />
-      <Route
-        element={
-          <RouteGuard>
-            <BasicLayout />
-          </RouteGuard>
-        }
-      >
-        <Route path="/" element={<Navigate to="/index" replace />} />
-        <Route path="/index" element={<HomePage />} />
-        <Route path="/redirect/*" element={<RedirectPage />} />
-        <Route path="/user/profile" element={<Profile />} />
-        <Route path="/log" element={<UpdateLog />} />
-        <Route path="/401" element={<ErrorPage status="401" />} />
-        <Route path="/405" element={<ErrorPage status="405" />} />
-        <Route path="/test1" element={<ErrorPage status="404" />} />
-        <Route path="/test2" element={<ErrorPage status="404" />} />
-        {gated.map((r) => (
-          <Route key={r.path} path={r.path} element={<GatedView title={r.title} component={r.component} />} />
-        ))}
-        {routes.map((r) => (
-          <Route key={r.fullPath} path={r.fullPath} element={<MenuView title={r.meta?.title ?? ''} component={r.component} />} />
-        ))}
-        <Route path="*" element={<ErrorPage status="404" />} />
-      </Route>
-    </Routes>
+    <Suspense fallback={<Spin fullscreen tip="正在加载页面..." />}>
+      <Routes>
+        <Route
+          path="/login"
+          element={
+            <RouteGuard>
+              <LoginPage />
+            </RouteGuard>
+          }
+        />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/appDetail" element={<AppDetail />} />
+        <Route
+          path="/beOverdue"
+          element={
+            <RouteGuard>
+              <RefineShell>
+                <BeOverdue />
+              </RefineShell>
+            </RouteGuard>
+          }
+        />
+        <Route
+          element={
+            <RouteGuard>
+              <RefineShell>
+                <BasicLayout />
+              </RefineShell>
+            </RouteGuard>
+          }
+        >
+          <Route path="/" element={<Navigate to="/index" replace />} />
+          <Route path="/index" element={<HomePage />} />
+          <Route path="/redirect/*" element={<RedirectPage />} />
+          <Route path="/user/profile" element={<Profile />} />
+          <Route path="/log" element={<UpdateLog />} />
+          <Route path="/401" element={<ErrorPage status="401" />} />
+          <Route path="/405" element={<ErrorPage status="405" />} />
+          <Route path="/test1" element={<ErrorPage status="404" />} />
+          <Route path="/test2" element={<ErrorPage status="404" />} />
+          {gated.map((r) => (
+            <Route key={r.path} path={r.path} element={<GatedView title={r.title} component={r.component} />} />
+          ))}
+          {routes.map((r) => (
+            <Route key={r.fullPath} path={r.fullPath} element={<MenuView title={r.meta?.title ?? ''} component={r.component} />} />
+          ))}
+          <Route path="*" element={<ErrorPage status="404" />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }

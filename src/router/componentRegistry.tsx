@@ -1,6 +1,6 @@
+import { SEEDED_COMPONENTS } from '@common/menu/seededComponents';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { resourceForComponent } from '../../resources.config';
-import { MENU_TREE, type MenuSeed } from '../../server/db/seed/menus';
 import { GATED_ROUTES } from './staticRoutes';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -13,6 +13,10 @@ type Page = LazyExoticComponent<ComponentType>;
 const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   index: () => import('@/pages/home'),
   'monitor/online/index': () => import('@/modules/monitor/online'),
+  'monitor/cache/index': () => import('@/modules/monitor/cache'),
+  'monitor/cache/list': () => import('@/modules/monitor/cacheList'),
+  'monitor/druid/index': () => import('@/modules/monitor/druid'),
+  'monitor/server/index': () => import('@/modules/monitor/server'),
   'tool/swagger/index': () => import('@/modules/tool/swagger'),
   'tool/gen/index': () => import('@/modules/tool/gen'),
   'tool/gen/editTable': () => import('@/modules/tool/gen/editTable'),
@@ -31,17 +35,21 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'system/menuConfig/index': () => import('@/modules/system/menuConfig'),
   'system/user/authRole': () => import('@/modules/system/user/AuthRole'),
   'system/role/authUser': () => import('@/modules/system/role/AuthUserPage'),
+  // 会员卡 and 用户管理 (src/modules/customer/)
+  'card/release/index': () => import('@/modules/customer/release'),
+  'card/record/index': () => import('@/modules/customer/record'),
+  'card/date/index': () => import('@/modules/customer/date'),
+  'card/two/index': () => import('@/modules/customer/two'),
+  'manage/userList/index': () => import('@/modules/customer/userList'),
+  'manage/recycle/index': () => import('@/modules/customer/recycle'),
+  'manage/appraisal/index': () => import('@/modules/customer/appraisal'),
+  'manage/clientData/index': () => import('@/modules/customer/clientData'),
+  'manage/memo/index': () => import('@/modules/customer/memo'),
+  'manage/message/index': () => import('@/modules/customer/message'),
 };
 
 /** View paths of the product's own menu (the seeded tree): known screens, some not built yet (→ 建设中). */
-const PLANNED = new Set<string>();
-const collect = (items: MenuSeed[]) => {
-  for (const m of items) {
-    if (m.component) PLANNED.add(m.component);
-    if (m.children) collect(m.children);
-  }
-};
-collect(MENU_TREE);
+const PLANNED = new Set<string>(SEEDED_COMPONENTS);
 // The permission-gated hidden pages (spec §2.1) are screens of the product too.
 for (const g of GATED_ROUTES) PLANNED.add(g.component);
 

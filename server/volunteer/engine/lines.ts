@@ -1,3 +1,4 @@
+import { optionKey } from '../../../common/volunteer/gradient.js';
 import type { AdmissionOption, HistoryYear } from './types.js';
 
 /** A flat admission line as stored in gk_admission_line (one year, one school/group/major). */
@@ -14,10 +15,8 @@ export interface FlatLine {
   schoolName?: string | null;
 }
 
-/** Identity of a volunteer unit across years: school + group + major. */
-export function optionKey(o: { schoolCode: string; groupCode?: string | null; majorName?: string | null }): string {
-  return `${o.schoolCode}|${o.groupCode ?? ''}|${o.majorName ?? ''}`;
-}
+/** Identity of a volunteer unit across years (school + group + major); shared with the console's gradient check. */
+export { optionKey };
 
 /**
  * Groups flat yearly lines into options (one per school + group + major, with its years as history), in order of

@@ -1,9 +1,8 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useLogin } from '@refinedev/core';
 import { Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import type { LoginVariables } from '@/providers/authProvider';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authProvider, type LoginVariables } from '@/providers/authProvider';
 import { useSession } from '@/session/sessionStore';
 import { SmsCodeButton } from './SmsCodeButton';
 import './login.css';
@@ -17,12 +16,23 @@ export default function LoginPage() {
   const mobile = Form.useWatch('mobile', form);
   const [params] = useSearchParams();
   const { platform } = useSession();
-  const { mutate: login, isPending } = useLogin<LoginVariables & { redirect?: string }>();
+  const navigate = useNavigate();
+  const [isPending, setPending] = useState(false);
+  // The auth provider directly rather than Refine's useLogin: Refine is not loaded until the console opens.
+  const login = async (variables: LoginVariables & { redirect?: string }) => {
+    setPending(true);
+    try {
+      const result = await authProvider.login(variables);
+      if (result.success && result.redirectTo) navigate(result.redirectTo, { replace: true });
+    } finally {
+      setPending(false);
+    }
+  };
   const redirect = params.get('redirect') ?? undefined;
 
   const submit = (values: { username?: string; password?: string; mobile?: string; code?: string }) => {
-    if (mode === 'password') login({ username: values.username?.trim() ?? '', password: values.password ?? '', redirect });
-    else login({ mobile: values.mobile?.trim() ?? '', code: values.code?.trim() ?? '', loginType: 'sms', redirect });
+    if (mode === 'password') void login({ username: values.username?.trim() ?? '', password: values.password ?? '', redirect });
+    else void login({ mobile: values.mobile?.trim() ?? '', code: values.code?.trim() ?? '', loginType: 'sms', redirect });
   };
 
   return (

@@ -1,5 +1,5 @@
+import { checkGradient } from '@common/volunteer/gradient';
 import type { ChanceRow, GradientWarning, PlanItem, SaveItem, Tier } from '@/api/volunteer';
-import { checkGradient } from '../../../../server/volunteer/engine/gradient';
 
 /**
  * The plan editor's state as pure functions: add (slot limit, per-group major limit, duplicates), remove, move,
