@@ -54,7 +54,11 @@ export function planSummary(plan: PlanRow | null, names: Map<number, string> = n
 }
 
 /** The list row of a student. */
-export function studentListRow(s: StudentRow, plan: Pick<PlanRow, 'status' | 'version' | 'itemCount'> | null, ownerName: string | null) {
+export function studentListRow(
+  s: StudentRow,
+  plan: (Pick<PlanRow, 'status' | 'version' | 'itemCount'> & { updateTime?: number | null }) | null,
+  ownerName: string | null,
+) {
   const subjects = parseSubjects(s.subjects);
   return {
     studentId: s.studentId,
@@ -75,8 +79,14 @@ export function studentListRow(s: StudentRow, plan: Pick<PlanRow, 'status' | 've
     planItemCount: plan?.itemCount ?? 0,
     version: s.version,
     createTime: s.createTime,
-    updateTime: s.updateTime,
+    // 更新时间 is the student's last activity: an edit of the student or any change of its plan (save, submit, review).
+    updateTime: latest(s.updateTime, plan?.updateTime),
   };
+}
+
+function latest(a: number | null | undefined, b: number | null | undefined): number | null {
+  const times = [a, b].filter((t): t is number => t != null).map(Number);
+  return times.length ? Math.max(...times) : null;
 }
 
 /** The full view of a student (info, editUser answers). */
@@ -139,14 +149,18 @@ export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await q
     .selectAll('s')
-    .select(['p.status as planStatus', 'p.version as planVersion', 'p.itemCount as planItemCount', 'u.nickName as ownerName'])
+    .select(['p.status as planStatus', 'p.version as planVersion', 'p.itemCount as planItemCount', 'p.updateTime as planUpdateTime', 'u.nickName as ownerName'])
     .orderBy('s.studentId', 'desc')
     .limit(pageSize)
     .offset(offset)
     .execute();
   return {
     rows: rows.map((r) =>
-      studentListRow(r, r.planStatus != null ? { status: r.planStatus, version: r.planVersion ?? 0, itemCount: r.planItemCount ?? 0 } : null, r.ownerName),
+      studentListRow(
+        r,
+        r.planStatus != null ? { status: r.planStatus, version: r.planVersion ?? 0, itemCount: r.planItemCount ?? 0, updateTime: r.planUpdateTime } : null,
+        r.ownerName,
+      ),
     ),
     total,
   };

@@ -1,7 +1,17 @@
 /**
  * Duplicate-submit guard (spec §5, §9): a POST or PUT whose url and body equal the previous one's within 1000 ms is a
- * double click, not a second intention, and is refused. Only the last request is remembered, like RuoYi; it is kept
+ * double click, not a second intention, and is refused. Only the last write is remembered, like RuoYi; it is kept
  * in memory (a reload cannot double-submit within a second, and a large body could overflow sessionStorage).
+ *
+ * Reads are not submits. Most reads of this back office are POSTs (list/info/query calls of the /appv2 and
+ * /dev-api/api families), and two components of two pages opened at once ask the same thing; refusing the second
+ * left a page without its data. So a call is first classified:
+ *   - `options.read: true` / `false` on the call decides explicitly (use it for any new call whose name misleads);
+ *   - otherwise GET, HEAD and OPTIONS are reads, DELETE is a write the guard does not compare (as RuoYi);
+ *   - a POST/PUT is a read when the last segment of its path is a read-call name ({@link isReadCallName}):
+ *     list/info/query/detail/…, get…/query…/select…, …List/…Info/…Detail/…Config/…, or one of READ_CALLS.
+ *   - anything else is a write: unknown names stay guarded, the safe side for a double click.
+ * Reads never meet the guard; identical reads in flight at the same moment share one request (see request.ts).
  */
 export const REPEAT_INTERVAL_MS = 1000;
 export const REPEAT_PAYLOAD_LIMIT = 5242880;
@@ -11,6 +21,53 @@ interface Remembered {
   url: string;
   data: string;
   time: number;
+}
+
+/** POST reads whose names follow no pattern below (the ported app's own spellings). */
+export const READ_CALLS: ReadonlySet<string> = new Set([
+  'list',
+  'info',
+  'query',
+  'detail',
+  'config',
+  'history',
+  'report',
+  'experts',
+  'students',
+  'subscriber',
+  'finalPlan',
+  'pre_batch',
+  'schoolEnrollChance',
+  'schoolEnrollChance_auto',
+  'submitHis',
+  'OrdinaryBatchFiter',
+  'areaChilds',
+  'schoolHome',
+  'systermUpdateList',
+  'shareZY',
+  'treeselect',
+  'optionselect',
+  'openapi.json',
+]);
+
+const READ_PREFIX = /^(get|query|select|search|list|find|count|load|fetch)[A-Z_]/;
+const READ_SUFFIX = /(List|Info|Detail|Details|Config|Tree|Options|Desc|Rule|Home|Count|Stats)$/;
+
+/** True when a POST/PUT named so only reads (the last path segment, query string ignored). */
+export function isReadCallName(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0] ?? '';
+  const name = decodeURIComponent(path.slice(path.lastIndexOf('/') + 1));
+  if (!name) return false;
+  return READ_CALLS.has(name) || READ_PREFIX.test(name) || READ_SUFFIX.test(name);
+}
+
+/** Whether a call reads (shared when identical and in flight, never refused) or writes (guarded). */
+export function isReadRequest(method: string | undefined, url: string | undefined, explicit?: boolean): boolean {
+  if (explicit !== undefined) return explicit;
+  const verb = (method ?? 'get').toLowerCase();
+  if (verb === 'get' || verb === 'head' || verb === 'options') return true;
+  if (verb !== 'post' && verb !== 'put') return false;
+  return isReadCallName(url);
 }
 
 /**
@@ -33,10 +90,14 @@ export class RepeatGuard {
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
-  /** Returns the refusal message when the request repeats the previous one, else remembers it and returns null. */
-  check(method: string | undefined, url: string | undefined, data: unknown): string | null {
+  /**
+   * Returns the refusal message when a write repeats the previous write, else remembers it and returns null.
+   * Reads (see isReadRequest; `read` is the call's explicit flag) pass without being remembered.
+   */
+  check(method: string | undefined, url: string | undefined, data: unknown, read?: boolean): string | null {
     const verb = (method ?? 'get').toLowerCase();
     if (verb !== 'post' && verb !== 'put') return null;
+    if (isReadRequest(verb, url, read)) return null;
     const body = serializeBody(data);
     if (body === null) return null;
     const current: Remembered = { url: url ?? '', data: body, time: this.now() };
@@ -55,3 +116,32 @@ export class RepeatGuard {
 
 /** The guard shared by every request of the console. */
 export const repeatGuard = new RepeatGuard();
+
+/**
+ * Identical reads in flight share one request: the second caller gets the first caller's answer instead of a second
+ * round trip (and instead of a refusal). The entry is dropped as soon as the answer (or error) arrives, so a later
+ * read always asks the server again.
+ */
+export class InflightReads {
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  share<T>(key: string, start: () => Promise<T>): Promise<T> {
+    const running = this.pending.get(key);
+    if (running) return running as Promise<T>;
+    const started = start().finally(() => {
+      if (this.pending.get(key) === started) this.pending.delete(key);
+    });
+    this.pending.set(key, started);
+    return started;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  clear(): void {
+    this.pending.clear();
+  }
+}
+
+export const inflightReads = new InflightReads();

@@ -1,15 +1,16 @@
 import type { App } from 'antd';
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { getToken } from '@/utils/auth';
-import { decryptPayload, signTimestamp } from './crypto';
+import { decryptPayload, noteServerDate, signTimestamp } from './crypto';
 import { messageFor } from './errorCode';
 import { tansParams } from './params';
-import { repeatGuard } from './repeatGuard';
+import { inflightReads, isReadRequest, repeatGuard, serializeBody } from './repeatGuard';
 import type { Envelope } from './types';
 
 /**
  * The console's http client (spec §8, §9). Every call is signed (Authentication + Timer), carries the bearer token,
- * and is refused locally when it repeats the previous POST/PUT within 1000 ms. Answers are handled by code:
+ * and a write is refused locally when it repeats the previous write within 1000 ms; identical reads in flight share
+ * one request (repeatGuard.ts says what a read is). Answers are handled by code:
  *   200 / 20000      resolve with the envelope (20000 string data decrypted first)
  *   20001, 90001, 400333, 40033   resolve with the full envelope, no message
  *   401 / 40310      confirm dialog 系统提示 (重新登录 / 取消); re-login signs out; reject 无效的会话，或者会话已过期，请重新登录。
@@ -32,6 +33,11 @@ export interface RequestOptions {
   encrypt?: boolean;
   /** Do not show any message for a failed answer (the caller shows its own). */
   silent?: boolean;
+  /**
+   * Whether the call only reads. Unset, it is decided by method and call name (repeatGuard.ts isReadRequest).
+   * Reads are never refused as repeats, and identical reads in flight share one request.
+   */
+  read?: boolean;
 }
 
 declare module 'axios' {
@@ -113,7 +119,7 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     config.params = {};
   }
   if (options.repeatSubmit !== false) {
-    const refusal = repeatGuard.check(config.method, config.url, config.data);
+    const refusal = repeatGuard.check(config.method, config.url, config.data, options.read);
     if (refusal) return Promise.reject(new RequestError(refusal, 0));
   }
   return config;
@@ -126,7 +132,7 @@ export async function handleEnvelope(env: Envelope, options: RequestOptions = {}
   if (code === 200) return env;
   if (code === 20000) {
     if (typeof env.data !== 'string') return env;
-    const plain = decryptPayload(env.data);
+    const plain = await decryptPayload(env.data);
     // Lists encrypt {rows,total}; single answers encrypt the data value.
     if (plain && typeof plain === 'object' && 'rows' in (plain as object)) return { ...env, code: 200, ...(plain as object), data: undefined };
     return { ...env, code: 200, data: plain };
@@ -151,6 +157,7 @@ export async function handleEnvelope(env: Envelope, options: RequestOptions = {}
 
 http.interceptors.response.use(
   async (response: AxiosResponse) => {
+    noteServerDate(response.headers?.date);
     // Blobs (downloads) are handled by download.ts.
     if (response.request?.responseType === 'blob' || response.config.responseType === 'blob' || response.config.responseType === 'arraybuffer') return response;
     return { ...response, data: await handleEnvelope(response.data as Envelope, response.config.options) };
@@ -177,8 +184,25 @@ export function transportMessage(error: AxiosError): string {
 
 /** A signed call resolving with the handled envelope. */
 export async function request<T = unknown>(config: AxiosRequestConfig & { options?: RequestOptions }): Promise<Envelope<T>> {
-  const response = await http.request<Envelope<T>>(config);
-  return response.data;
+  const key = sharedReadKey(config);
+  if (key === null) return (await http.request<Envelope<T>>(config)).data;
+  // Each caller gets its own envelope object: one caller reshaping its answer must not change the other's.
+  const env = await inflightReads.share(key, async () => (await http.request<Envelope<T>>(config)).data);
+  return { ...env };
+}
+
+/**
+ * The identity of a read that may share an in-flight twin: method, url, params, body and the signed-in token (a
+ * read of another session never answers this one). Null for writes, downloads and bodies without a text form.
+ */
+function sharedReadKey(config: AxiosRequestConfig & { options?: RequestOptions }): string | null {
+  if (config.responseType || config.signal || config.cancelToken) return null;
+  if (!isReadRequest(config.method, config.url, config.options?.read)) return null;
+  const body = serializeBody(config.data);
+  if (body === null) return null;
+  const params = config.params === undefined ? '' : JSON.stringify(config.params);
+  const flags = JSON.stringify(config.options ?? {});
+  return [(config.method ?? 'get').toLowerCase(), config.url ?? '', params, body, flags, getToken() ?? ''].join('\u0000');
 }
 
 /** Shorthands that resolve with `data`. */

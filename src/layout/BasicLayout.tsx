@@ -1,12 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Drawer, Layout } from 'antd';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { rememberQueryClient } from '@/session/forgetUser';
 import { useSession } from '@/session/sessionStore';
 import { AppMain } from './AppMain';
 import { breadcrumbs } from './breadcrumbs';
 import { Logo } from './Logo';
 import { Navbar } from './Navbar';
+import { PlatformWatermark } from './PlatformWatermark';
 import { pageInfo } from './pageInfo';
 import { Sidebar } from './Sidebar';
 import { useLayoutSettings } from './settings/SettingsContext';
@@ -40,6 +43,9 @@ export default function BasicLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [refreshKeys, setRefreshKeys] = useState<ReadonlyMap<string, number>>(new Map());
+  // Sign-out empties the pages' data cache; the cache lives in Refine's provider, above this frame.
+  const queryClient = useQueryClient();
+  useEffect(() => rememberQueryClient(queryClient), [queryClient]);
 
   const path = location.pathname;
   const page = useMemo(() => pageInfo(path, routes), [path, routes]);
@@ -130,38 +136,41 @@ export default function BasicLayout() {
   );
 
   return (
-    <Layout style={{ minHeight: '100vh' }} className={mobile ? 'zy-mobile' : 'zy-desktop'}>
-      {mobile ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          width={SIDEBAR_WIDTH}
-          closable={false}
-          styles={{ body: { padding: 0, background: siderBackground } }}
-          className="zy-sidebar-drawer"
-        >
-          {menu(true)}
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          width={SIDEBAR_WIDTH}
-          collapsedWidth={COLLAPSED_WIDTH}
-          collapsed={collapsed}
-          theme={sideTheme}
-          className={`zy-sider zy-sider-${sideTheme}`}
-          style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
-        >
-          {menu(false)}
-        </Layout.Sider>
-      )}
-      <Layout>
-        {header}
-        <Layout.Content style={{ background: '#f0f2f5', minWidth: 0 }}>
-          <AppMain keepAlive={keepAlive} refreshKeys={refreshKeys} page={page} />
-        </Layout.Content>
+    <PlatformWatermark text={platform?.watermark}>
+      <Layout style={{ minHeight: '100vh' }} className={mobile ? 'zy-mobile' : 'zy-desktop'}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            width={SIDEBAR_WIDTH}
+            closable={false}
+            styles={{ body: { padding: 0, background: siderBackground } }}
+            className="zy-sidebar-drawer"
+          >
+            {menu(true)}
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            width={SIDEBAR_WIDTH}
+            collapsedWidth={COLLAPSED_WIDTH}
+            collapsed={collapsed}
+            theme={sideTheme}
+            className={`zy-sider zy-sider-${sideTheme}`}
+            style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}
+          >
+            {menu(false)}
+          </Layout.Sider>
+        )}
+        {/* minWidth 0: a wide page or a long tab bar scrolls inside its own box instead of widening the frame. */}
+        <Layout style={{ minWidth: 0 }}>
+          {header}
+          <Layout.Content style={{ background: '#f0f2f5', minWidth: 0 }}>
+            <AppMain keepAlive={keepAlive} refreshKeys={refreshKeys} page={page} />
+          </Layout.Content>
+        </Layout>
+        <ThemeDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       </Layout>
-      <ThemeDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
-    </Layout>
+    </PlatformWatermark>
   );
 }

@@ -46,10 +46,13 @@ describe('用户管理 in Chromium against the real server', () => {
     await openUsers(page);
     const headers = (await page.locator('.engine-list .ant-table-thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
     expect(headers).toEqual(['用户编号', '用户名称', '用户昵称', '部门', '手机号码', '状态', '创建时间', '操作']);
-    // The super admin gets no 重置密码 / 分配角色; the others do.
+    // The super admin gets no 重置密码 / 分配角色 (no 更多 at all); the others find both under 更多.
     const adminRow = rows(page).filter({ hasText: '系统管理员' });
-    await expect(adminRow.getByRole('button', { name: '重置密码' }).count()).resolves.toBe(0);
-    await expect(rows(page).filter({ hasText: '李老师' }).getByRole('button', { name: '分配角色' }).count()).resolves.toBe(1);
+    await expect(adminRow.getByRole('button', { name: '更多' }).count()).resolves.toBe(0);
+    await rows(page).filter({ hasText: '李老师' }).getByRole('button', { name: '更多' }).click();
+    await page.getByRole('button', { name: '分配角色' }).waitFor();
+    await expect(page.getByRole('button', { name: '重置密码' }).count()).resolves.toBe(1);
+    await page.keyboard.press('Escape');
 
     // The department tree: 运营部 lists its one user; choosing it again lists everyone.
     const tree = page.locator('.dept-tree');
@@ -123,7 +126,8 @@ describe('用户管理 in Chromium against the real server', () => {
     await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
 
     // 重置密码: 提示 dialog, the §5 rule, then 修改成功，新密码是：xx.
-    await row.getByRole('button', { name: '重置密码' }).click();
+    await row.getByRole('button', { name: '更多' }).click();
+    await page.getByRole('button', { name: '重置密码' }).click();
     const prompt = page.locator('.ant-modal').filter({ hasText: `请输入"${userName}"的新密码` });
     await prompt.waitFor();
     await prompt.locator('input').fill('123');
@@ -159,7 +163,8 @@ describe('用户管理 in Chromium against the real server', () => {
     await openUsers(page);
     await searchUser(page, userName);
     const userId = ((await rows(page).first().locator('td').nth(1).textContent()) ?? '').trim();
-    await rows(page).first().getByRole('button', { name: '分配角色' }).click();
+    await rows(page).first().getByRole('button', { name: '更多' }).click();
+    await page.getByRole('button', { name: '分配角色' }).click();
     await page.waitForURL(`**/system/user-auth/role/${userId}`);
     const pageRoot = page.locator('.auth-role');
     await pageRoot.waitFor();

@@ -1,6 +1,15 @@
-import { ClearOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, SortAscendingOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  ClearOutlined,
+  DeleteOutlined,
+  DoubleRightOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SortAscendingOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { type BaseKey, type BaseRecord, type CrudFilter, useDeleteMany, useTable } from '@refinedev/core';
-import { App, Button, Card, Form, Space, Spin, Switch, Table, type TableColumnType, type TableProps } from 'antd';
+import { App, Button, Card, Dropdown, Form, Space, Spin, Switch, Table, type TableColumnType, type TableProps } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { exportList } from '@/api/engine';
 import { request } from '@/api/request';
@@ -9,9 +18,10 @@ import { Pagination } from '@/components/Pagination';
 import { RightToolbar, useColumnVisibility } from '@/components/RightToolbar';
 import { handleTree } from '@/utils/format';
 import { actionEndpoint, changeField, DEFAULT_PAGE_SIZE, listQuery } from '../dataProvider';
-import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef } from '../resource';
+import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef, RowAction } from '../resource';
 import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
 import { displayValue, relationLabel } from './cells';
+import { useDragSort } from './DragSort';
 import { EntityFormDialog, EntityFormPage } from './EntityForm';
 import { EntityShowDialog, EntityShowPage } from './EntityShow';
 import { ImportDialog } from './ImportDialog';
@@ -49,7 +59,12 @@ function MaybeGate({ permission, children }: { permission?: string; children: Re
 }
 
 /** Column widths by render when x-list gives none. */
-const DEFAULT_WIDTH: Partial<Record<string, number>> = { ellipsis: 200, datetime: 170, date: 110, image: 90, dict: 100, switch: 90, money: 120, link: 200 };
+const DEFAULT_WIDTH: Partial<Record<string, number>> = { ellipsis: 140, datetime: 160, date: 110, image: 90, dict: 100, switch: 90, money: 120, link: 200 };
+
+/** Width of the 操作 column for one line of small link buttons with icons (14 px a character, icon and padding). */
+export function actionColumnWidth(labels: readonly string[]): number {
+  return labels.reduce((sum, label) => sum + label.length * 14 + 34, 24);
+}
 
 export const deleteConfirmText = (title: string, ids: BaseKey[]) => `是否确认删除${title}编号为"${ids.join(',')}"的数据项？`;
 
@@ -113,6 +128,8 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     refresh();
     def.override.afterWrite?.(ctx);
   };
+  // x-dragSort: a drag handle per row while the list is in its default order (DragSort.tsx).
+  const drag = useDragSort(def, rows, sorters.length === 0 && !tree, written);
 
   const { mutateAsync: deleteMany } = useDeleteMany();
   const confirmDelete = (ids: BaseKey[]) => {
@@ -253,15 +270,39 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
       });
     const rowActions = def.override.rowActions ?? [];
     if (def.permissions.edit || def.permissions.remove || rowActions.length > 0) {
+      // More than one extra action folds the extras into 更多 (as RuoYi's user list), so the column stays one line.
+      const folded = rowActions.length > 1;
+      const inline = [
+        ...(def.permissions.edit ? ['修改'] : []),
+        ...(def.permissions.remove ? ['删除'] : []),
+        ...(folded ? ['更多'] : rowActions.map((a) => a.label)),
+      ];
+      const visibleActions = (record: BaseRecord) => rowActions.filter((a) => !a.visible || a.visible(record));
+      const actionButton = (a: RowAction, record: BaseRecord, block = false) => (
+        <MaybeGate key={a.key} permission={a.permission}>
+          <Button
+            type="link"
+            size="small"
+            danger={a.danger}
+            icon={a.icon}
+            block={block}
+            style={block ? { textAlign: 'left' } : undefined}
+            onClick={() => a.onClick(record, ctx)}
+          >
+            {a.label}
+          </Button>
+        </MaybeGate>
+      );
+      // Not fixed to the right: a fixed column lies over the data whenever the table is wider than the page, which
+      // hid 状态 and 创建时间 at 1440 px. The table scrolls sideways as a whole instead (see scroll.x below).
       cols.push({
         key: '__actions',
         title: '操作',
         align: 'center',
-        fixed: 'right',
-        width: 150 + rowActions.length * 80,
+        width: actionColumnWidth(inline),
         className: 'small-padding fixed-width',
         render: (_v, record) => (
-          <Space size={0} wrap>
+          <Space size={0} style={{ whiteSpace: 'nowrap' }}>
             <Gate permission={def.permissions.edit}>
               <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openEdit(record[pk] as BaseKey)}>
                 修改
@@ -272,15 +313,22 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
                 删除
               </Button>
             </Gate>
-            {rowActions
-              .filter((a) => !a.visible || a.visible(record))
-              .map((a) => (
-                <MaybeGate key={a.key} permission={a.permission}>
-                  <Button type="link" size="small" danger={a.danger} icon={a.icon} onClick={() => a.onClick(record, ctx)}>
-                    {a.label}
-                  </Button>
-                </MaybeGate>
-              ))}
+            {folded
+              ? visibleActions(record).length > 0 && (
+                  <Dropdown
+                    trigger={['click']}
+                    popupRender={() => (
+                      <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }}>
+                        {visibleActions(record).map((a) => actionButton(a, record, true))}
+                      </div>
+                    )}
+                  >
+                    <Button type="link" size="small" icon={<DoubleRightOutlined />}>
+                      更多
+                    </Button>
+                  </Dropdown>
+                )
+              : visibleActions(record).map((a) => actionButton(a, record))}
           </Space>
         ),
       });
@@ -401,26 +449,29 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
             onHiddenChange={setHidden}
           />
         </div>
-        <Table<BaseRecord>
-          rowKey={pk}
-          size="middle"
-          loading={tableQuery.isFetching}
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          // Columns keep their widths (ellipsis cells cut at theirs); a narrow window scrolls sideways.
-          scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 140), 48) }}
-          tableLayout="fixed"
-          onChange={onTableChange}
-          expandable={tree ? { expandedRowKeys: expanded ?? undefined, onExpandedRowsChange: (keys) => setExpanded([...keys] as BaseKey[]) } : undefined}
-          rowSelection={{
-            selectedRowKeys,
-            onChange: (keys, selected) => {
-              setSelectedRowKeys(keys as BaseKey[]);
-              setSelectedRows(selected);
-            },
-          }}
-        />
+        {drag.wrap(
+          <Table<BaseRecord>
+            rowKey={pk}
+            size="middle"
+            loading={tableQuery.isFetching}
+            columns={drag.columns(columns)}
+            components={drag.components}
+            dataSource={rows}
+            pagination={false}
+            // Columns keep their widths (ellipsis cells cut at theirs); a narrow window scrolls sideways.
+            scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 140), 48) }}
+            tableLayout="fixed"
+            onChange={onTableChange}
+            expandable={tree ? { expandedRowKeys: expanded ?? undefined, onExpandedRowsChange: (keys) => setExpanded([...keys] as BaseKey[]) } : undefined}
+            rowSelection={{
+              selectedRowKeys,
+              onChange: (keys, selected) => {
+                setSelectedRowKeys(keys as BaseKey[]);
+                setSelectedRows(selected);
+              },
+            }}
+          />,
+        )}
         {!tree && (
           <Pagination
             current={currentPage}

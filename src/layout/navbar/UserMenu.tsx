@@ -1,7 +1,8 @@
-import { ClearOutlined, InfoCircleOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { ClearOutlined, InfoCircleOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { App, Avatar, Button, Divider, Popover, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSession } from '@/session/sessionStore';
 import { clearCaches } from './clearCache';
 import { PasswordModal } from './PasswordModal';
@@ -17,6 +18,7 @@ export function UserMenu() {
   const { modal } = App.useApp();
   const [open, setOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const navigate = useNavigate();
   const realName = user?.realName ?? '';
 
   const confirmLogout = () => {
@@ -44,6 +46,18 @@ export function UserMenu() {
       </Typography.Text>
       <Typography.Text type="secondary">{user?.roleName || '--'}</Typography.Text>
       <Divider style={{ margin: '8px 0' }} />
+      {/* RuoYi's avatar menu leads to 个人中心 (profile, avatar, password) first. */}
+      <Button
+        type="text"
+        icon={<UserOutlined />}
+        style={row}
+        onClick={() => {
+          setOpen(false);
+          navigate('/user/profile');
+        }}
+      >
+        个人中心
+      </Button>
       <Button
         type="text"
         icon={<KeyOutlined />}

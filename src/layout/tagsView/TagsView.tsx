@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { theme as antdTheme, Dropdown, type MenuProps } from 'antd';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TagView } from './tagsModel';
 import type { CloseAction } from './useTags';
@@ -27,6 +27,32 @@ export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewPr
   const navigate = useNavigate();
   const { token } = antdTheme.useToken();
   const [menuFor, setMenuFor] = useState<string | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+
+  // The active tab is always in view: opening a page from the menu (or closing tabs) scrolls the bar to it. Only the
+  // bar scrolls (scrollIntoView would also move the page).
+  useEffect(() => {
+    const el = bar.current;
+    if (!el || visited.length === 0) return;
+    const tab = [...el.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.dataset.path === activePath);
+    if (tab) scrollBarTo(el, tab);
+  }, [activePath, visited.length]);
+
+  // A mouse wheel scrolls the bar sideways (it has no vertical scroll of its own). Native listener: React's wheel
+  // handler is passive and could not keep the page from scrolling as well.
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (el.scrollWidth <= el.clientWidth) return;
+      const delta = Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.deltaY;
+      if (delta === 0) return;
+      e.preventDefault();
+      el.scrollLeft += delta;
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
 
   const itemsFor = (view: TagView, index: number): MenuProps['items'] => {
     const closable = (v: TagView) => !v.affix;
@@ -49,6 +75,7 @@ export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewPr
 
   return (
     <div
+      ref={bar}
       className="zy-tags-view"
       role="tablist"
       aria-label="已打开的页面"
@@ -58,6 +85,8 @@ export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewPr
         alignItems: 'center',
         gap: 5,
         padding: '0 10px',
+        width: '100%',
+        minWidth: 0,
         overflowX: 'auto',
         overflowY: 'hidden',
         whiteSpace: 'nowrap',
@@ -96,6 +125,7 @@ export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewPr
                 if (e.button === 1 && !view.affix) onClose('current', view);
               }}
               style={{
+                flex: 'none',
                 display: 'inline-flex',
                 alignItems: 'center',
                 gap: 4,
@@ -126,4 +156,12 @@ export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewPr
       })}
     </div>
   );
+}
+
+/** Scrolls the bar (not the page) just enough to show the tab, with a little room around it. */
+export function scrollBarTo(bar: HTMLElement, tab: HTMLElement, margin = 10): void {
+  const barBox = bar.getBoundingClientRect();
+  const tabBox = tab.getBoundingClientRect();
+  if (tabBox.left < barBox.left + margin) bar.scrollLeft -= barBox.left + margin - tabBox.left;
+  else if (tabBox.right > barBox.right - margin) bar.scrollLeft += tabBox.right - (barBox.right - margin);
 }

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FlatRoute } from '@/router/types';
+import { TAGS_STORAGE_KEY } from '@/session/forgetUser';
 import { addView, delAll, delLeft, delOthers, delRight, delView, initAffix, landingAfterClose, type TagsState, type TagView } from './tagsModel';
 
-/** Visited tabs survive a browser refresh (per browser tab, like the session). */
-export const TAGS_STORAGE_KEY = 'tags-view-visited';
+/** Visited tabs survive a browser refresh (per browser tab, like the session); sign-out forgets them. */
+export { TAGS_STORAGE_KEY };
 
 function isTag(value: unknown): value is TagView {
   if (value === null || typeof value !== 'object') return false;

@@ -59,7 +59,21 @@ export function TopNav({ items, activeKey, onSelect }: TopNavProps) {
       items={menuItems}
       selectedKeys={activeKey ? [activeKey] : []}
       onClick={onClick}
-      style={{ flex: 1, minWidth: 0, borderBottom: 'none', lineHeight: '48px', background: 'transparent' }}
+      // One row, always: the entries past visibleNumber are under 更多菜单, and whatever still does not fit is clipped
+      // rather than wrapped onto a second row over the tab bar.
+      className="zy-top-nav"
+      style={{
+        flex: '1 1 auto',
+        minWidth: 0,
+        display: 'flex',
+        flexWrap: 'nowrap',
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        height: 48,
+        borderBottom: 'none',
+        lineHeight: '48px',
+        background: 'transparent',
+      }}
     />
   );
 }

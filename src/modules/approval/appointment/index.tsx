@@ -94,7 +94,7 @@ export default function AppointmentPage() {
       title: '操作',
       key: 'action',
       width: 260,
-      fixed: mobile ? undefined : 'right',
+      // Not fixed to the right: over a table wider than the page it covered data. The table scrolls as a whole.
       render: (_v, a) =>
         a.status === 'pending' ? (
           <Space size={0} wrap>
@@ -189,7 +189,7 @@ export default function AppointmentPage() {
           loading={loading}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 1200 }}
+          scroll={{ x: (columns ?? []).reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
           locale={{ emptyText: '暂无预约' }}
           pagination={{
             current: query.pageNum,

@@ -1,5 +1,5 @@
 import { Button, Card, Form, Input, Segmented, Space, Table, type TableProps } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { type ExamineQuery, type ExamineRow, listExamine, type PlanStatus, type TierCounts } from '@/api/volunteer';
 import { Access } from '@/components/Access';
 import { useDevice } from '@/layout/useDevice';
@@ -28,7 +28,8 @@ function TierCountsCell({ counts }: { counts: TierCounts }) {
 }
 
 /** 志愿审核 (menu component Examine/index): plans awaiting review; view, approve / reject with a comment, history. */
-export default function ExaminePage() {
+/** `embedded`: shown inside another page's tab (领导审批), without its own padding and card. */
+export default function ExaminePage({ embedded = false }: { embedded?: boolean } = {}) {
   const mobile = useDevice() === 'mobile';
   const [form] = Form.useForm<{ name?: string; ownerId?: number }>();
   const [query, setQuery] = useState<ExamineQuery>({ pageNum: 1, pageSize: 20, status: 'submitted' });
@@ -80,12 +81,12 @@ export default function ExaminePage() {
     { title: '状态', dataIndex: 'status', width: 90, render: (s: PlanStatus, r) => <PlanStatusTag status={s} name={r.statusName} /> },
     { title: '提交时间', dataIndex: 'submitTime', width: 170, render: formatTime },
     { title: '审核人', dataIndex: 'reviewByName', width: 90, render: (v) => v || '--' },
-    { title: '审核意见', dataIndex: 'reviewComment', ellipsis: true, render: (v) => v || '--' },
+    { title: '审核意见', dataIndex: 'reviewComment', width: 160, ellipsis: true, render: (v) => v || '--' },
     {
       title: '操作',
       key: 'action',
       width: 210,
-      fixed: mobile ? undefined : 'right',
+      // Not fixed to the right: over a table wider than the page it covered data. The table scrolls as a whole.
       render: (_v, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setViewing(r)}>
@@ -100,9 +101,10 @@ export default function ExaminePage() {
     },
   ];
 
+  const Frame = embedded ? Fragment : Card;
   return (
-    <div style={{ padding: 16 }}>
-      <Card>
+    <div style={embedded ? undefined : { padding: 16 }}>
+      <Frame>
         <Space wrap style={{ marginBottom: 16 }} size={16}>
           <Segmented<StatusFilter>
             value={query.status}
@@ -149,7 +151,7 @@ export default function ExaminePage() {
           loading={loading}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 1300 }}
+          scroll={{ x: (columns ?? []).reduce((sum, c) => sum + Number(c.width ?? 120), 0) }}
           locale={{ emptyText: query.status === 'submitted' ? '没有待审核的志愿方案' : '暂无数据' }}
           pagination={{
             current: query.pageNum,
@@ -162,7 +164,7 @@ export default function ExaminePage() {
             onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize })),
           }}
         />
-      </Card>
+      </Frame>
       <PlanViewDrawer studentId={viewing?.studentId ?? null} onClose={() => setViewing(null)} actions={viewing ? reviewButtons(viewing) : null} />
       <ReviewDialog
         target={review?.target ?? null}

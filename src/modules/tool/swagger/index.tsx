@@ -111,8 +111,19 @@ export default function ApiDocs() {
                   expandable={{ expandedRowRender: (row) => <Detail row={row} doc={doc as OpenApiDocument} /> }}
                   columns={[
                     { title: '方法', dataIndex: 'method', width: 90, render: (m: string) => <Tag color={METHOD_COLOR[m] ?? 'default'}>{m}</Tag> },
-                    { title: '路径', dataIndex: 'path', render: (p: string) => <Typography.Text code>{p}</Typography.Text> },
-                    { title: '说明', dataIndex: 'summary', render: (s: string) => s || '--' },
+                    // What the call does, in Chinese, first; its path only as a secondary monospace detail of the doc.
+                    {
+                      title: '接口',
+                      dataIndex: 'summary',
+                      render: (summary: string, row: OperationRow) => (
+                        <div>
+                          <div>{summary || '未命名接口'}</div>
+                          <Typography.Text type="secondary" style={{ fontFamily: 'monospace', fontSize: 12 }}>
+                            {row.path}
+                          </Typography.Text>
+                        </div>
+                      ),
+                    },
                     { title: '权限标识', dataIndex: 'permission', width: 220, render: (p: string) => (p ? <Tag>{p}</Tag> : '--') },
                   ]}
                 />

@@ -115,14 +115,14 @@ export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
     ...(leader ? [{ title: '负责专家', dataIndex: 'ownerName', width: 100, render: (v: string | null) => v || '--' }] : []),
     { title: '方案状态', dataIndex: 'planStatus', width: 90, render: (s: PlanStatus, r: Student) => <PlanStatusTag status={s} name={r.planStatusName} /> },
     { title: '志愿数', dataIndex: 'planItemCount', width: 70 },
-    { title: '更新时间', dataIndex: 'updateTime', width: 170, render: formatTime },
+    { title: '更新时间', dataIndex: 'updateTime', width: 160, render: formatTime },
     {
       title: '操作',
       key: 'action',
-      width: mode === 'saved' ? 220 : 170,
-      fixed: mobile ? undefined : 'right',
+      width: mode === 'saved' ? 230 : 150,
+      // Not fixed to the right: over a table wider than the page it covered 更新时间. The table scrolls as a whole.
       render: (_v, r) => (
-        <Space size={0} wrap>
+        <Space size={0} style={{ whiteSpace: 'nowrap' }}>
           <Button type="link" size="small" onClick={() => setDrawer(r.studentId)}>
             详情
           </Button>
@@ -208,7 +208,8 @@ export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
           loading={loading}
           columns={columns}
           dataSource={rows}
-          scroll={{ x: 1200 }}
+          // Exactly the columns' widths: a larger figure stretched them, a smaller one let the last columns hide.
+          scroll={{ x: (columns ?? []).reduce((sum, c) => sum + Number(c.width ?? 100), 0) }}
           pagination={{
             current: query.pageNum,
             pageSize: query.pageSize,
