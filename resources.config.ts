@@ -4,6 +4,7 @@ import { clearDictCache } from './src/components/DictTag/useDict';
 import { DictTypeLink } from './src/engine/custom/DictTypeLink';
 import { buildResourceDef, normaliseComponent, type ResourceDef, type ResourceOverride, toRefineResource } from './src/engine/resource';
 import type { EntitySchema } from './src/engine/types';
+import { jobLogOverride, jobOverride } from './src/modules/monitor/job/overrides';
 import { menuOverride } from './src/modules/system/menu/overrides';
 import { roleOverride } from './src/modules/system/role/overrides';
 import { userOverride } from './src/modules/system/user/overrides';
@@ -67,6 +68,10 @@ export const overrides: Record<string, ResourceOverride> = {
   sys_role: roleOverride,
   // 菜单管理: icons drawn in the list and picked in the form, fields by 菜单类型, 新增 (a child) per row.
   sys_menu: menuOverride,
+  // 定时任务: the form with the handler registry and next fire times, 执行一次 / 调度日志 per row (src/modules/monitor/job).
+  sys_job: jobOverride,
+  // 调度日志: the hidden route /monitor/job-log/index/:jobId lists the runs of one job (0 = all).
+  sys_job_log: jobLogOverride,
   // 字典数据: the hidden route /system/dict-data/index/:dictId lists the entries of one type.
   sys_dict_data: {
     components: ['system/dict/data'],
@@ -76,7 +81,7 @@ export const overrides: Record<string, ResourceOverride> = {
   },
 };
 
-const files = import.meta.glob<EntitySchema>('./schemas/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<EntitySchema>(['./schemas/*.json', './schemas/*/*.json'], { eager: true, import: 'default' });
 
 /** Every schema, in file-name order. */
 export const schemas: EntitySchema[] = Object.keys(files)

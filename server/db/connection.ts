@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
+import { SqlStats } from '../monitor/sqlStats.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -11,6 +12,13 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Statement statistics of this database (数据监控, server/monitor/sqlStats.ts). */
+  sqlStats?: SqlStats;
+  /** The PostgreSQL pool (数据监控 shows total / idle / waiting). */
+  pool?: pg.Pool;
+  /** The SQLite connection and file (数据监控 shows file, WAL and page figures). */
+  sqlite?: SQLite.Database;
+  sqliteFile?: string;
 }
 
 // BIGINT (epoch ms) comes back from pg as text by default; our values fit in a JS number.
@@ -18,6 +26,9 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 export async function openDatabase(config: ServerConfig): Promise<Db> {
   const plugins = [new CamelCasePlugin()];
+  // Every statement (query builder and raw sql) is timed here for 数据监控; values never reach the statistics.
+  const sqlStats = new SqlStats();
+  const log = (event: LogEvent) => sqlStats.record(event.query.sql, event.queryDurationMillis, event.level === 'error');
   if (config.databaseUrl) {
     const schema = config.databaseSchema;
     const pool = new pg.Pool({
@@ -29,8 +40,8 @@ export async function openDatabase(config: ServerConfig): Promise<Db> {
       if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`DATABASE_SCHEMA 名称不合法: ${schema}`);
       await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     }
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy(), sqlStats, pool };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, 'zhiyuan.sqlite');
@@ -39,6 +50,6 @@ export async function openDatabase(config: ServerConfig): Promise<Db> {
   sqlite.pragma('synchronous = FULL'); // durable: a confirmed write survives a power cut
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins, log });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), sqlStats, sqlite, sqliteFile: file };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { cached } from '../cache/index.js';
 import { ApiError, Code, fail, ok } from '../http/envelope.js';
 import { type EngineEnv, logged } from './context.js';
 import { rowToRecord } from './model.js';
@@ -20,10 +21,14 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
 
   if (dictData) {
     // useDict: the enabled entries of one type, in dict_sort order.
+    // Cached per type (server/cache/); any write under /dev-api/system/dict/ clears the dictionary cache.
     app.get<{ Params: { dictType: string } }>(`${dictData.schema['x-endpoint'].base}/type/:dictType`, { config: { permission: 'login' } }, async (request) => {
-      const res = await sql<Row>`select ${selectList(dictData)} from ${sql.table(dictData.table)} as t
+      const rows = await cached(app, 'dict', request.params.dictType, async () => {
+        const res = await sql<Row>`select ${selectList(dictData)} from ${sql.table(dictData.table)} as t
         where t.dict_type = ${request.params.dictType} and t.status = '0' order by t.dict_sort, t.dict_code`.execute(k);
-      return ok(res.rows.map((r) => rowToRecord(dictData, r)));
+        return res.rows.map((r) => rowToRecord(dictData, r));
+      });
+      return ok(rows);
     });
   }
 
@@ -34,7 +39,8 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
       const res = await sql<Row>`select ${selectList(dictType)} from ${sql.table(dictType.table)} as t order by t.dict_id`.execute(k);
       return ok(res.rows.map((r) => rowToRecord(dictType, r)));
     });
-    // Dictionaries are read from the database on every call (several servers may share it): nothing is cached.
+    // Dictionaries are cached (server/cache/, shared through Redis by several servers); refreshCache's DELETE clears
+    // them like every other write under /dev-api/system/dict/ (server/monitor/plugin.ts).
     if (dictType.permissions.remove) {
       app.delete(`${base}/refreshCache`, { config: { permission: dictType.permissions.remove } }, async () => ok(undefined, '刷新成功'));
     }
@@ -44,12 +50,15 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
     const base = config.schema['x-endpoint'].base;
     // RuoYi answers the value as msg (and we also as data).
     app.get<{ Params: { configKey: string } }>(`${base}/configKey/:configKey`, { config: { permission: 'login' } }, async (request) => {
-      const res = await sql<{
-        config_value: string;
-      }>`select config_value from ${sql.table(config.table)} where config_key = ${request.params.configKey}`.execute(k);
-      const value = res.rows[0]?.config_value ?? '';
+      const value = await cached(app, 'config', request.params.configKey, async () => {
+        const res = await sql<{
+          config_value: string;
+        }>`select config_value from ${sql.table(config.table)} where config_key = ${request.params.configKey}`.execute(k);
+        return res.rows[0]?.config_value ?? '';
+      });
       return { code: Code.OK, msg: value, data: value };
     });
+    // 刷新缓存: its DELETE clears the 参数设置 cache (as every write under /dev-api/system/config does).
     if (config.permissions.remove) {
       app.delete(`${base}/refreshCache`, { config: { permission: config.permissions.remove } }, async () => ok(undefined, '刷新成功'));
     }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { CONTENT_HOOKS } from '../content/hooks.js';
+import { contentRoutes } from '../content/routes.js';
+import { customerRoutes } from '../customer/routes.js';
 import { schemaEngineRoutes } from '../engine/routes.js';
 import { genRoutes } from '../gen/routes.js';
+import { MONITOR_HOOKS } from '../monitor/jobHooks.js';
+import { monitorCorePlugin } from '../monitor/plugin.js';
+import { monitorRoutes } from '../monitor/routes.js';
 import { SYSTEM_HOOKS } from '../system/hooks.js';
 import { roleRoutes } from '../system/roleRoutes.js';
 import { userRoutes } from '../system/userRoutes.js';
@@ -19,6 +25,7 @@ import { versionRoutes } from './versions.js';
 
 /** Every route module of the server, in one place. */
 export async function registerRoutes(app: FastifyInstance) {
+  await app.register(monitorCorePlugin); // first: cache, metrics, job runner (server/monitor/plugin.ts) for every later route
   await app.register(clientConfigRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
@@ -30,9 +37,12 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(filesRoutes);
   await app.register(toolboxRoutes);
   await app.register(versionRoutes);
-  await app.register(schemaEngineRoutes, { hooks: SYSTEM_HOOKS }); // schemas/*.json (docs/schemas.md); a bad schema stops the start
+  await app.register(schemaEngineRoutes, { hooks: { ...SYSTEM_HOOKS, ...MONITOR_HOOKS, ...CONTENT_HOOKS } }); // schemas/*.json (docs/schemas.md); a bad schema stops the start
   await app.register(roleRoutes); // 角色管理 extras (menu / dept trees, data scope, 分配用户); needs the engine
   await app.register(userRoutes); // 用户管理 extras (resetPwd, changeStatus, authRole, deptTree, form choices); needs the engine
   await app.register(volunteerRoutes);
+  await app.register(customerRoutes); // 会员卡 and 用户管理 (server/customer/)
+  await app.register(monitorRoutes); // 系统监控: job extras, cache, druid, server; /health /ready /metrics
+  await app.register(contentRoutes); // 运营 / 官网 / 直播 extras, video upload (tus), the public site /site/ (server/content/); needs the engine
   await app.register(genRoutes); // 代码生成 (server/gen/): table → schema file; needs the engine
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { cached } from '../cache/index.js';
 import { engineDb } from '../engine/store.js';
 import { Code, fail, ok } from '../http/envelope.js';
 import { allows, SUPER_ROLE } from '../security/access.js';
@@ -65,12 +66,18 @@ export async function menuRoutes(app: FastifyInstance) {
   /** The signed-in user's permissions and menu tree (router shape). */
   app.post('/dev-api/api/auth/getRuleList', { config: { permission: 'login' } }, async (request) => {
     const auth = request.auth!;
-    const rows = auth.roles.includes(SUPER_ROLE) ? await allMenus() : await menusOfRoles(auth.roleIds);
-    return ok(buildRouters(buildMenuTree(rows)), '操作成功', { permissions: auth.permissions, roles: auth.roles });
+    // The tree depends only on the role set; built once per set and menu generation (server/cache/; any menu or role
+    // write clears it). Permissions and roles come from this request's access, never from the cache.
+    const superUser = auth.roles.includes(SUPER_ROLE);
+    const key = superUser ? 'rules:admin' : `rules:${[...auth.roleIds].sort((a, b) => a - b).join(',')}`;
+    const routers = await cached(app, 'menu', key, async () => buildRouters(buildMenuTree(superUser ? await allMenus() : await menusOfRoles(auth.roleIds))));
+    return ok(routers, '操作成功', { permissions: auth.permissions, roles: auth.roles });
   });
 
   /** Every enabled menu of the platform (the store's rule tree): the console's list of all known routes. */
-  app.post('/dev-api/api/auth/getStoreRule', { config: { permission: 'login' } }, async () => ok(buildRouters(buildMenuTree(await allMenus()))));
+  app.post('/dev-api/api/auth/getStoreRule', { config: { permission: 'login' } }, async () =>
+    ok(await cached(app, 'menu', 'store', async () => buildRouters(buildMenuTree(await allMenus())))),
+  );
 
   /** Menu configuration (菜单配置 page): the full menu list (all types) as a tree for editing. */
   app.post('/dev-api/api/auth/menuConfig', { config: { permission: 'system:menu:config' } }, async () => {

@@ -92,9 +92,9 @@ describe('console shell', () => {
     const page = await newPage(browser);
     await signIn(page, 'admin', 'admin123');
     await page.goto('/monitor/job-log/index/12');
-    await page.getByText('调度日志 · 建设中').waitFor();
+    await page.getByRole('button', { name: '返回定时任务' }).waitFor();
     await page.reload();
-    await page.getByText('调度日志 · 建设中').waitFor();
+    await page.getByRole('button', { name: '返回定时任务' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/monitor/job-log/index/12');
     await page.goto('/monitor/job-log/index/abc');
     await page.getByText('404').first().waitFor();

@@ -38,10 +38,10 @@ describe('sign-in in Chromium against the real server', () => {
     expect(days).toBeGreaterThan(14.9);
     expect(days).toBeLessThan(15.1);
     // Opening a group and a page whose screen is not built yet shows 建设中, never a blank page.
-    await sider.getByText('系统监控', { exact: true }).click();
-    await sider.getByText('定时任务', { exact: true }).click();
-    await page.waitForURL('**/monitor/job');
-    await page.getByText('定时任务 · 建设中').waitFor();
+    await sider.getByText('财务管理', { exact: true }).click();
+    await sider.getByText('账户余额', { exact: true }).click();
+    await page.waitForURL('**/finance/balance');
+    await page.getByText('账户余额 · 建设中').waitFor();
     fs.mkdirSync(screenshotDir, { recursive: true });
     await page.goto('/index');
     await page.getByText(/欢迎使用志愿填报管理系统。当前角色/).waitFor();

@@ -70,9 +70,13 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'zy-server-test-'));
-  const schema = backend === 'postgres' ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
+/**
+ * Builds a test server. With `peerOf`, a second server process on the same data dir and (PostgreSQL) schema as that
+ * one — several processes sharing one database; closing the peer leaves the shared data to the first server.
+ */
+export async function startServer(backend: Backend, overrides: Partial<ServerConfig> = {}, peerOf?: TestServer): Promise<TestServer> {
+  const dataDir = peerOf ? peerOf.dataDir : await fs.mkdtemp(path.join(os.tmpdir(), 'zy-server-test-'));
+  const schema = peerOf ? peerOf.schema : backend === 'postgres' ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
   if (backend === 'postgres' && !TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const config = loadConfig(
     {},
@@ -155,6 +159,7 @@ export async function startServer(backend: Backend, overrides: Partial<ServerCon
       if (closed) return;
       closed = true;
       await app.close();
+      if (peerOf) return; // the shared schema and data dir belong to the first server
       if (schema && TEST_DATABASE_URL) {
         const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
         await client.connect();

@@ -236,7 +236,8 @@ describe('resources from schemas/*.json', () => {
     expect(resourceForComponent('system/config/index')?.name).toBe('sys_config');
     expect(resourceForComponent('/system/config/index.vue')?.name).toBe('sys_config');
     expect(resolveView('system/config/index').kind).toBe('view');
-    expect(resolveView('monitor/job/index').kind).toBe('planned');
+    // A screen of the seeded menu not built yet still says 建设中.
+    expect(resolveView('finance/balance/index').kind).toBe('planned');
   });
 });
 
