@@ -15,7 +15,7 @@ import { createRecordAjv, fieldErrors, recordJsonSchema } from './validate.js';
 /** Where the schema files live unless SCHEMAS_DIR / config.schemasDir says otherwise. */
 export const DEFAULT_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
-export const LIST_RENDERS = ['text', 'dict', 'image', 'date', 'datetime', 'money', 'switch', 'link', 'ellipsis'] as const;
+export const LIST_RENDERS = ['text', 'dict', 'image', 'date', 'datetime', 'money', 'switch', 'link', 'ellipsis', 'video', 'color'] as const;
 export const SEARCH_OPS = ['eq', 'like', 'range', 'dateRange', 'subtree'] as const;
 export const AUDIT_KINDS = ['createTime', 'updateTime', 'createBy', 'updateBy'] as const;
 export const UI_WIDGETS = [
@@ -31,19 +31,32 @@ export const UI_WIDGETS = [
   'datetime',
   'dateRange',
   'imageUpload',
+  'videoUpload',
   'fileUpload',
   'richText',
   'color',
   'password',
   'iconSelect',
 ] as const;
-export const FORMATS = ['email', 'uri', 'date', 'date-time', 'mobile'] as const;
+export const FORMATS = ['email', 'uri', 'url', 'date', 'date-time', 'mobile'] as const;
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'array'];
 
 const PERMISSION = { type: 'string', pattern: '^[A-Za-z]+(:[A-Za-z]+)+$' };
 const NAME = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' };
 const SQL_NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' };
 const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
+
+/** A schema-declared button: opens a URL (relative to the site, `{prop}` filled from the row) or shows its QR code. */
+const DECLARED_ACTION = closed(
+  {
+    key: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
+    label: { type: 'string', minLength: 1 },
+    kind: { enum: ['open', 'qrcode'] },
+    url: { type: 'string', pattern: '^(/|https?://)' },
+    permission: PERMISSION,
+  },
+  ['key', 'label', 'kind', 'url'],
+);
 
 const propertyMeta = closed(
   {
@@ -138,6 +151,24 @@ export const META_SCHEMA = {
       ),
       'x-sensitive': { type: 'boolean' },
       'x-version': { type: 'boolean' },
+      'x-publish': closed({ status: NAME, published: { type: ['string', 'integer', 'boolean'] }, start: NAME, end: NAME }, ['status', 'published']),
+      'x-public': closed(
+        {
+          name: { type: 'string', pattern: '^[a-zA-Z][A-Za-z0-9]*$' },
+          fields: { type: 'array', items: NAME, minItems: 1 },
+          limit: { type: 'integer', minimum: 1, maximum: 500 },
+        },
+        ['name'],
+      ),
+      'x-singleton': { type: 'boolean' },
+      'x-dragSort': NAME,
+      'x-rowActions': { type: 'array', items: DECLARED_ACTION },
+      'x-toolbar': { type: 'array', items: DECLARED_ACTION },
+      'x-children': {
+        type: 'array',
+        minItems: 1,
+        items: closed({ schema: { type: 'string', minLength: 1 }, foreignKey: NAME, title: { type: 'string' } }, ['schema', 'foreignKey']),
+      },
       'x-softDelete': closed({ column: SQL_NAME, deleted: { type: 'string' }, active: { type: 'string' } }, ['column', 'deleted', 'active']),
       'x-referencedBy': {
         type: 'array',
@@ -352,6 +383,26 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
   if (perms.clean && !perms.list) add('x-permissions.clean', 'clean 需要同时声明 list');
 
   if (s['x-softDelete'] && props[camel(s['x-softDelete'].column)]) add('x-softDelete.column', '软删除列不能同时是属性');
+  const pub = s['x-publish'];
+  if (pub) {
+    if (!props[pub.status]) add('x-publish.status', `指向不存在的属性 ${pub.status}`);
+    for (const key of ['start', 'end'] as const) {
+      const name = pub[key];
+      if (name && (!props[name] || baseTypes(props[name]).types[0] !== 'integer')) add(`x-publish.${key}`, `${name} 必须是 integer（毫秒时间戳）属性`);
+    }
+  }
+  for (const name of s['x-public']?.fields ?? []) if (!props[name]) add('x-public.fields', `指向不存在的属性 ${name}`);
+  if (s['x-public'] && !pub) add('x-public', '公开接口需要 x-publish（只公开已发布的行）');
+  const drag = s['x-dragSort'];
+  if (drag && (!props[drag] || baseTypes(props[drag]).types[0] !== 'integer')) add('x-dragSort', `${drag} 必须是 integer 属性`);
+  if (drag && !perms.edit) add('x-dragSort', '拖动排序需要 x-permissions.edit');
+  for (const [i, c] of (s['x-children'] ?? []).entries()) {
+    const child = all.get(c.schema);
+    if (!child) add(`x-children.${i}.schema`, `指向不存在的 schema ${c.schema}`);
+    else if (!child.properties[c.foreignKey]) add(`x-children.${i}.foreignKey`, `${c.schema} 没有属性 ${c.foreignKey}`);
+    else if (child.properties[c.foreignKey]['x-search']?.op !== 'eq')
+      add(`x-children.${i}.foreignKey`, `${c.schema}.${c.foreignKey} 需要 x-search: { op: "eq" }`);
+  }
   return out;
 }
 
@@ -366,6 +417,7 @@ export const APP_ACTION_PERMISSION = {
   importTemplate: 'import',
   importData: 'import',
   clean: 'clean',
+  reorder: 'edit',
 } as const;
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -376,17 +428,34 @@ function displayName(file: string): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
 }
 
+/**
+ * The schema files of a folder: `<dir>/*.json` and one level of module folders `<dir>/<module>/*.json`
+ * (notes/module-layout.md), in path order. The entity name is the file name either way.
+ */
+export function schemaFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.json')) out.push(path.join(dir, entry.name));
+    else if (entry.isDirectory() && !entry.name.startsWith('.')) {
+      for (const f of fs.readdirSync(path.join(dir, entry.name))) if (f.endsWith('.json')) out.push(path.join(dir, entry.name, f));
+    }
+  }
+  return out.sort();
+}
+
+/** What must be unique across schemas: a rest base, or each `base/action` of an app-style schema. */
+function endpointKeys(schema: EntitySchema): string[] {
+  const ep = schema['x-endpoint'];
+  if (ep.style !== 'app') return [ep.base];
+  return Object.values(ep.actions ?? {}).map((a) => `${ep.base}/${a}`);
+}
+
 /** Checks every schema file of a folder; returns the schemas and every problem found (none → all good). */
 export function checkSchemas(dir: string = DEFAULT_SCHEMAS_DIR): { schemas: LoadedSchema[]; problems: SchemaProblem[] } {
   const problems: SchemaProblem[] = [];
   if (!fs.existsSync(dir)) return { schemas: [], problems: [{ file: displayName(dir), field: '', message: 'schema 目录不存在' }] };
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
   const parsed: LoadedSchema[] = [];
-  for (const f of files) {
-    const full = path.join(dir, f);
+  for (const full of schemaFiles(dir)) {
     const file = displayName(full);
     let data: unknown;
     try {
@@ -412,11 +481,14 @@ export function checkSchemas(dir: string = DEFAULT_SCHEMAS_DIR): { schemas: Load
     const before = problems.length;
     problems.push(...semanticProblems(file, schema, byId));
     const table = schema['x-table'];
-    const base = schema['x-endpoint'].base;
     if (seen.table.has(table)) problems.push({ file, field: 'x-table', message: `与 ${seen.table.get(table)} 重复` });
     else seen.table.set(table, file);
-    if (seen.base.has(base)) problems.push({ file, field: 'x-endpoint.base', message: `与 ${seen.base.get(base)} 重复` });
-    else seen.base.set(base, file);
+    // App-style schemas may share a base (spec §7.7: ManagerClassroom/list, /classTypeList, /videoList are three
+    // entities) as long as their action paths differ; a rest base is the whole route family, so it must be unique.
+    for (const base of endpointKeys(schema)) {
+      if (seen.base.has(base)) problems.push({ file, field: 'x-endpoint.base', message: `与 ${seen.base.get(base)} 重复` });
+      else seen.base.set(base, file);
+    }
     if (problems.length > before) continue;
     // The record schema itself must compile (standard JSON Schema keywords), and seed rows must pass it.
     try {

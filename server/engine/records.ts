@@ -132,6 +132,8 @@ export async function checkRecord(ctx: WriteContext, entity: Entity, values: Rec
       if (target && key && !isRoot && !(await relationExists(ctx.k, target, key, v))) add(f, `${f.title}'${display(v)}'不存在`);
     }
   }
+  const schedule = await scheduleProblem(ctx, entity, values, id);
+  if (schedule) errors.push(schedule);
   const tree = entity.tree;
   if (tree && id !== undefined && tree.parent.name in values) {
     const parent = Number(values[tree.parent.name]);
@@ -140,6 +142,27 @@ export async function checkRecord(ctx: WriteContext, entity: Entity, values: Rec
     else if (parent === id || (await descendants(ctx.k, entity, id)).has(parent)) add(tree.parent, `${tree.parent.title}不能是自己或自己的下级`);
   }
   return errors;
+}
+
+/**
+ * x-publish schedule: the end may not come before the start. A write that sends only one of them (the app's change)
+ * is checked against the stored other one.
+ */
+async function scheduleProblem(ctx: WriteContext, entity: Entity, values: Record<string, unknown>, id?: number): Promise<FieldError | null> {
+  const pub = entity.schema['x-publish'];
+  const start = pub?.start ? entity.byName.get(pub.start) : undefined;
+  const end = pub?.end ? entity.byName.get(pub.end) : undefined;
+  if (!start || !end || !(start.name in values || end.name in values)) return null;
+  let from = values[start.name];
+  let to = values[end.name];
+  if (id !== undefined && (!(start.name in values) || !(end.name in values))) {
+    const stored = await findRow(ctx.k, entity, id);
+    if (!(start.name in values)) from = stored?.[start.column];
+    if (!(end.name in values)) to = stored?.[end.column];
+  }
+  if (from === null || from === undefined || to === null || to === undefined) return null;
+  if (Number(to) < Number(from)) return { property: end.name, field: end.title, message: `${end.title}不能早于${start.title}` };
+  return null;
 }
 
 /** Throws the first business error as a 500 (RuoYi error answer). */

@@ -80,7 +80,7 @@ export function synthValue(field: Field, seq: number, sources: SynthSources, opt
     return `139${String(seq * 7919 + Number.parseInt(randomSuffix(), 16))
       .padStart(8, '0')
       .slice(-8)}`;
-  if (prop.format === 'uri') return fitText(field, 'https://example.com/', suffix);
+  if (prop.format === 'uri' || prop.format === 'url') return fitText(field, 'https://example.com/', suffix);
   if (prop.format === 'date') return '2026-01-01';
   if (prop.pattern) return fitText(field, 'a', `_${suffix}`);
   if (field.richText) return `<p>${fitText(field, field.title, suffix)}</p>`;

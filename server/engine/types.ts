@@ -3,7 +3,7 @@
  * meta-schema (metaSchema.ts) checks every file against these shapes before anything else reads it.
  */
 
-export type ListRender = 'text' | 'dict' | 'image' | 'date' | 'datetime' | 'money' | 'switch' | 'link' | 'ellipsis';
+export type ListRender = 'text' | 'dict' | 'image' | 'date' | 'datetime' | 'money' | 'switch' | 'link' | 'ellipsis' | 'video' | 'color';
 export type SearchOp = 'eq' | 'like' | 'range' | 'dateRange' | 'subtree';
 export type AuditKind = 'createTime' | 'updateTime' | 'createBy' | 'updateBy';
 
@@ -53,7 +53,7 @@ export interface AppEndpoint {
   actions: Partial<Record<AppAction, string>>;
 }
 
-export const APP_ACTIONS = ['list', 'info', 'save', 'remove', 'change', 'export', 'importTemplate', 'importData', 'clean'] as const;
+export const APP_ACTIONS = ['list', 'info', 'save', 'remove', 'change', 'export', 'importTemplate', 'importData', 'clean', 'reorder'] as const;
 export type AppAction = (typeof APP_ACTIONS)[number];
 
 export interface ReferencedBy {
@@ -62,6 +62,43 @@ export interface ReferencedBy {
   /** Extra SQL condition on the referencing table (e.g. "del_flag = '0'"); a trusted literal from the schema file. */
   where?: string;
   message: string;
+}
+
+/**
+ * Publishing (docs/schemas.md x-publish): which property says a row is on the public side, its published value, and
+ * an optional schedule (epoch-ms properties): a row is public when published and now is within [start, end].
+ */
+export interface PublishSpec {
+  status: string;
+  published: string | number | boolean;
+  start?: string;
+  end?: string;
+}
+
+/** The /appv2 public read API of an entity (x-public): GET /appv2/api/public/<name>/list and /<name>/<id>. */
+export interface PublicSpec {
+  name: string;
+  /** Properties answered (default: every non-writeOnly property). */
+  fields?: string[];
+  /** At most this many rows per list answer (default 50). */
+  limit?: number;
+}
+
+/** A button declared in the schema (x-rowActions / x-toolbar): opens a URL, or shows its QR code. `{prop}` is filled from the row. */
+export interface DeclaredAction {
+  key: string;
+  label: string;
+  /** 'open': a new tab at `url`; 'qrcode': a dialog with the QR code of `url` (absolute, for sharing). */
+  kind: 'open' | 'qrcode';
+  url: string;
+  permission?: string;
+}
+
+/** Child rows shown on the show page (x-children): rows of `schema` whose `foreignKey` is this row's primary key. */
+export interface ChildSpec {
+  schema: string;
+  foreignKey: string;
+  title?: string;
 }
 
 export interface EntitySchema {
@@ -84,6 +121,15 @@ export interface EntitySchema {
   'x-softDelete'?: { column: string; deleted: string; active: string };
   'x-referencedBy'?: ReferencedBy[];
   'x-seed'?: Array<Record<string, unknown>>;
+  'x-publish'?: PublishSpec;
+  'x-public'?: PublicSpec;
+  /** One record only (关于我们, 网站设置): the console shows its form instead of a list. */
+  'x-singleton'?: boolean;
+  /** An integer property rows are ordered by and the list reorders by drag (PUT {base}/reorder). */
+  'x-dragSort'?: string;
+  'x-rowActions'?: DeclaredAction[];
+  'x-toolbar'?: DeclaredAction[];
+  'x-children'?: ChildSpec[];
   required?: string[];
   properties: Record<string, PropertySchema>;
 }

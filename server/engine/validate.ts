@@ -39,6 +39,8 @@ export function createRecordAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, verbose: true, coerceTypes: true, useDefaults: true, strict: true, allowUnionTypes: true });
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
   ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:\/\/\S+$/i);
+  // A link people click (banner, friend link): http(s) only, so no javascript: or data: URL gets stored; '' = none.
+  ajv.addFormat('url', /^(https?:\/\/[^\s<>"]+)?$/i);
   ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/);
   ajv.addFormat('mobile', /^1[3-9]\d{9}$/);
@@ -87,7 +89,11 @@ export function fieldErrors(schema: EntitySchema, errors: ErrorObject[] | null |
     const params = e.params as { type?: unknown };
     if (e.keyword === 'type' && typeof params.type === 'string') params.type = params.type.split(',').find((t) => t !== 'null') ?? params.type;
     const title = property === VERSION ? VERSION_TITLE : (schema.properties[property]?.title ?? property);
-    out.push({ property, field: title, message: validationMessage([e as unknown as FastifySchemaValidationError]) });
+    const message =
+      e.keyword === 'format' && (e.params as { format?: string }).format === 'url'
+        ? `${title}必须是以 http:// 或 https:// 开头的链接`
+        : validationMessage([e as unknown as FastifySchemaValidationError]);
+    out.push({ property, field: title, message });
   }
   return out;
 }

@@ -1,10 +1,11 @@
 import type { BaseKey, BaseRecord, ResourceProps } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
+import { withDeclaredActions } from './declaredActions';
 import type { EngineAction, EntitySchema, PropertySchema } from './types';
 
 /**
  * One schema file made into what the console needs: the Refine resource, its endpoints and permissions, and the
- * per-resource overrides of resources.config.ts. Pure: no React rendering, no http.
+ * per-resource overrides of resources.config.ts (plus the buttons the schema declares, declaredActions.tsx). No http.
  */
 
 /** What an action button is handed: the resource, the current selection and search values, and a list refresh. */
@@ -126,7 +127,8 @@ export function normaliseComponent(component: string): string {
   return component.replace(/^\//, '').replace(/\.(vue|tsx)$/, '');
 }
 
-export function buildResourceDef(schema: EntitySchema, override: ResourceOverride = {}): ResourceDef {
+export function buildResourceDef(schema: EntitySchema, given: ResourceOverride = {}): ResourceDef {
+  const override = withDeclaredActions(schema, given);
   const menu = schema['x-menu'];
   const permissions = schema['x-permissions'] ?? {};
   return {

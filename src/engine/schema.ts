@@ -51,7 +51,7 @@ export function filtersFromValues(fields: SearchField[], values: Record<string, 
     .filter((f) => !blank(f.value));
 }
 
-const WIDE: UiWidget[] = ['textarea', 'richText', 'imageUpload', 'fileUpload'];
+const WIDE: UiWidget[] = ['textarea', 'richText', 'imageUpload', 'videoUpload', 'fileUpload'];
 
 /** The form widget of a property: x-ui.widget, else inferred from x-dict / x-relation / type / format / enum. */
 export function widgetOf(schema: EntitySchema, name: string, prop: PropertySchema): UiWidget {

@@ -3,7 +3,7 @@
  * reads. Only what the console uses is typed; the server's meta-schema (server/engine/metaSchema.ts) is the full check.
  */
 
-export type ListRender = 'text' | 'dict' | 'image' | 'date' | 'datetime' | 'money' | 'switch' | 'link' | 'ellipsis';
+export type ListRender = 'text' | 'dict' | 'image' | 'date' | 'datetime' | 'money' | 'switch' | 'link' | 'ellipsis' | 'video' | 'color';
 export type SearchOp = 'eq' | 'like' | 'range' | 'dateRange' | 'subtree';
 export type EngineAction = 'list' | 'query' | 'add' | 'edit' | 'remove' | 'export' | 'import' | 'clean';
 export type UiWidget =
@@ -19,6 +19,7 @@ export type UiWidget =
   | 'datetime'
   | 'dateRange'
   | 'imageUpload'
+  | 'videoUpload'
   | 'fileUpload'
   | 'richText'
   | 'color'
@@ -91,7 +92,17 @@ export interface AppEndpoint {
     importTemplate?: string;
     importData?: string;
     clean?: string;
+    reorder?: string;
   };
+}
+
+/** A button declared in the schema (x-rowActions / x-toolbar): opens `url` (`{prop}` filled from the row) or shows its QR code. */
+export interface DeclaredAction {
+  key: string;
+  label: string;
+  kind: 'open' | 'qrcode';
+  url: string;
+  permission?: string;
 }
 
 export interface EntitySchema {
@@ -110,6 +121,16 @@ export interface EntitySchema {
   'x-sensitive'?: boolean;
   'x-version'?: boolean;
   'x-softDelete'?: { column: string; deleted: string; active: string };
+  'x-publish'?: { status: string; published: string | number | boolean; start?: string; end?: string };
+  'x-public'?: { name: string; fields?: string[]; limit?: number };
+  /** One record only: the screen is its form (SingletonPage), not a list. */
+  'x-singleton'?: boolean;
+  /** Integer property the list reorders by drag (PUT {base}/reorder, app: actions.reorder). */
+  'x-dragSort'?: string;
+  'x-rowActions'?: DeclaredAction[];
+  'x-toolbar'?: DeclaredAction[];
+  /** Child rows on the show page: rows of `schema` whose `foreignKey` is this record's primary key. */
+  'x-children'?: Array<{ schema: string; foreignKey: string; title?: string }>;
   required?: string[];
   properties: Record<string, PropertySchema>;
 }

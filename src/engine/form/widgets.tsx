@@ -12,6 +12,7 @@ import { parseTime } from '@/utils/format';
 import { getResourceDef } from '../../../resources.config';
 import { baseType } from '../resource';
 import type { PropertySchema } from '../types';
+import { VideoUploadWidget } from './VideoUpload';
 
 /**
  * The RJSF widgets of the engine forms, by the x-ui.widget names of docs/schemas.md, all antd (zh_CN). Empty input
@@ -318,6 +319,7 @@ export const widgets: RegistryWidgetsType = {
   datetime: DateTimeWidget,
   dateRange: DateRangeWidget,
   imageUpload: ImageUploadWidget,
+  videoUpload: VideoUploadWidget,
   fileUpload: FileUploadWidget,
   richText: RichTextWidget,
   color: ColorWidget,

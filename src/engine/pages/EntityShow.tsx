@@ -2,11 +2,12 @@ import { type BaseRecord, useOne } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Modal, Spin } from 'antd';
 import { safeHtml } from '@/utils/html';
 import type { EngineRecordPageProps } from '../resource';
+import { ChildRows } from './ChildRows';
 import { displayValue, relationLabel, renderOf } from './cells';
 
 /**
  * Show page: one record as Descriptions (two columns in a two-column form, else one), every property that has a
- * title and is not writeOnly or hidden, formatted as in the table.
+ * title and is not writeOnly or hidden, formatted as in the table; then the child rows of x-children (ChildRows).
  */
 export function EntityShow({ resource: def, id }: EngineRecordPageProps) {
   const { result: record, query } = useOne<BaseRecord>({ resource: def.name, id: id ?? '', queryOptions: { enabled: id !== undefined } });
@@ -27,7 +28,14 @@ export function EntityShow({ resource: def, id }: EngineRecordPageProps) {
         );
       return { key: name, label: p.title ?? name, span: wide ? columns : 1, children: content };
     });
-  return <Descriptions bordered size="middle" column={columns} items={items} labelStyle={{ width: 120 }} />;
+  const details = <Descriptions bordered size="middle" column={columns} items={items} labelStyle={{ width: 120 }} />;
+  if (!def.schema['x-children']?.length || id === undefined) return details;
+  return (
+    <>
+      {details}
+      <ChildRows resource={def} id={id} />
+    </>
+  );
 }
 
 /** 详情 in a Modal. */

@@ -3,8 +3,9 @@ import { lazy, Suspense, useMemo } from 'react';
 import { getResourceDef } from '../../../resources.config';
 import type { EnginePageProps } from '../resource';
 import { EntityList } from './EntityList';
+import { SingletonPage } from './SingletonPage';
 
-/** The screen of one resource: its list-page override when resources.config.ts names one, else the generic list. */
+/** The screen of one resource: its list-page override when resources.config.ts names one, the single record's form for an x-singleton schema, else the generic list. */
 export function ResourcePage({ name }: { name: string }) {
   const def = getResourceDef(name);
   const loader = def?.override.pages?.list;
@@ -16,6 +17,7 @@ export function ResourcePage({ name }: { name: string }) {
         <Replacement resource={def} />
       </Suspense>
     );
+  if (def.schema['x-singleton']) return <SingletonPage resource={def} />;
   return <EntityList resource={def} />;
 }
 

@@ -7,7 +7,7 @@ import type { ListRender, PropertySchema } from '../types';
 
 /**
  * How a value is shown in the table and on the show page, by x-list.render (docs/schemas.md): text, dict (DictTag),
- * image (thumbnail + preview), date (YYYY-MM-DD), datetime (YYYY-MM-DD HH:mm:ss), money, link, ellipsis (one line,
+ * image (thumbnail + preview), video (a small player), color (swatch + value), date (YYYY-MM-DD), datetime (YYYY-MM-DD HH:mm:ss), money, link, ellipsis (one line,
  * full text in a tooltip). `switch` is interactive and lives in the list page.
  */
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -40,6 +40,17 @@ export function displayValue(prop: PropertySchema, value: unknown, render: ListR
       return prop['x-dict'] ? <DictTag type={prop['x-dict']} value={value} /> : String(value);
     case 'image':
       return <ImagePreview src={value as string} width={50} height={50} />;
+    case 'video':
+      // A small player: the list previews the clip in place (the browser fetches only what it plays, by range).
+      // biome-ignore lint/a11y/useMediaCaption: uploaded course videos have no caption track
+      return <video src={String(value)} controls preload="none" style={{ width: 120, height: 68, background: '#000', borderRadius: 4 }} />;
+    case 'color':
+      return (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+          <span aria-hidden style={{ width: 16, height: 16, borderRadius: 3, background: String(value), border: '1px solid rgba(0,0,0,.15)' }} />
+          {String(value)}
+        </span>
+      );
     case 'date':
       return parseTime(value as number, '{y}-{m}-{d}') ?? String(value);
     case 'datetime':

@@ -192,6 +192,7 @@ export async function userWithPermissions(s: TestServer, perms: string[] = []): 
 /** A temporary folder holding copies of the repository's schema files. */
 export async function tempSchemasDir(copyFrom?: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zy-schemas-'));
-  if (copyFrom) for (const f of await fs.readdir(copyFrom)) if (f.endsWith('.json')) await fs.copyFile(path.join(copyFrom, f), path.join(dir, f));
+  // Module folders too (schemas/<module>/*.json): the server's hooks and routes expect their schemas.
+  if (copyFrom) await fs.cp(copyFrom, dir, { recursive: true, filter: (src) => !src.includes(`${path.sep}.`) });
   return dir;
 }

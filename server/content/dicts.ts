@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { EngineEnv } from '../engine/context.js';
+import { prepareSeed } from '../engine/records.js';
+import { insertRow } from '../engine/store.js';
+
+/**
+ * The dictionaries of the content schemas (x-dict). They are added at start when missing — also to a database made
+ * before this module existed, where the x-seed of sys_dict_type / sys_dict_data no longer runs — and never changed
+ * afterwards (an administrator may relabel them in 字典管理).
+ */
+export const CONTENT_DICTS: Array<{ type: string; name: string; entries: Array<[value: string, label: string, listClass: string]> }> = [
+  {
+    type: 'content_publish_status',
+    name: '发布状态',
+    entries: [
+      ['1', '已发布', 'success'],
+      ['0', '未发布', 'info'],
+    ],
+  },
+  {
+    type: 'content_banner_position',
+    name: '轮播位置',
+    entries: [
+      ['1', '官网首页', 'primary'],
+      ['2', '课堂页', 'success'],
+      ['3', 'App 首页', 'warning'],
+    ],
+  },
+  {
+    type: 'content_news_category',
+    name: '资讯分类',
+    entries: [
+      ['1', '政策解读', 'primary'],
+      ['2', '填报指南', 'success'],
+      ['3', '院校动态', 'warning'],
+      ['4', '机构新闻', 'info'],
+    ],
+  },
+  {
+    type: 'content_read_status',
+    name: '阅读状态',
+    entries: [
+      ['0', '未读', 'warning'],
+      ['1', '已读', 'success'],
+    ],
+  },
+  {
+    type: 'content_handle_status',
+    name: '处理状态',
+    entries: [
+      ['0', '待处理', 'warning'],
+      ['1', '已处理', 'success'],
+    ],
+  },
+  {
+    type: 'content_cooperate_status',
+    name: '合作审核状态',
+    entries: [
+      ['0', '待审核', 'warning'],
+      ['1', '已通过', 'success'],
+      ['2', '未通过', 'danger'],
+    ],
+  },
+  {
+    type: 'content_agreement_type',
+    name: '协议类型',
+    entries: [
+      ['1', '用户协议', 'primary'],
+      ['2', '会员服务协议', 'success'],
+      ['3', '付费咨询协议', 'info'],
+    ],
+  },
+  {
+    type: 'content_subject_type',
+    name: '科类',
+    entries: [
+      ['1', '物理类', 'primary'],
+      ['2', '历史类', 'success'],
+      ['3', '综合', 'info'],
+    ],
+  },
+  {
+    type: 'live_status',
+    name: '直播状态',
+    entries: [
+      ['0', '预告', 'info'],
+      ['1', '直播中', 'danger'],
+      ['2', '已结束', 'default'],
+    ],
+  },
+];
+
+export async function ensureContentDicts(env: EngineEnv): Promise<void> {
+  const typeEntity = env.entities.get('sys_dict_type');
+  const dataEntity = env.entities.get('sys_dict_data');
+  if (!typeEntity || !dataEntity) return;
+  const have = await sql<{ dict_type: string }>`select dict_type from sys_dict_type`.execute(env.k);
+  const existing = new Set(have.rows.map((r) => r.dict_type));
+  for (const d of CONTENT_DICTS) {
+    if (existing.has(d.type)) continue;
+    try {
+      await env.k.transaction().execute(async (trx) => {
+        await insertRow(trx, typeEntity, prepareSeed(typeEntity, { dictName: d.name, dictType: d.type, status: '0', remark: `${d.name}列表` }));
+        for (const [i, [value, label, listClass]] of d.entries.entries()) {
+          const row = { dictSort: i + 1, dictLabel: label, dictValue: value, dictType: d.type, listClass, isDefault: i === 0 ? 'Y' : 'N', status: '0' };
+          await insertRow(trx, dataEntity, prepareSeed(dataEntity, row));
+        }
+      });
+    } catch (err) {
+      // Another server starting at the same moment added it first (unique dict_type): nothing to do.
+      const again = await sql<{ n: number }>`select count(*) as n from sys_dict_type where dict_type = ${d.type}`.execute(env.k);
+      if (!Number(again.rows[0]?.n)) throw err;
+    }
+  }
+}

@@ -1,0 +1,274 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import type { EngineEnv } from '../engine/context.js';
+import { type Entity, formatTime, rowToRecord } from '../engine/model.js';
+import { publishedRow, publishedRows } from '../engine/publish.js';
+import { aliveCondition, andAll, type Row } from '../engine/store.js';
+
+/**
+ * The public site at /site/ (docs/content.md): server-rendered HTML from the published content, in the theme of
+ * 主题设置, so an operator previews what they publish. No console bundle and no script at all (a strict CSP applies:
+ * inline styles only); videos play with the browser's own controls over HTTP range requests (/profile/…).
+ */
+
+const ASSETS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
+const ASSET_NAME = /^[a-z0-9-]+\.svg$/;
+
+type Rec = Record<string, unknown>;
+
+/** Escapes text for HTML content and attribute values. */
+export function esc(value: unknown): string {
+  return String(value ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Only http(s) and site-relative addresses become links or sources (stored values are checked, this is belt and braces). */
+export function safeUrl(value: unknown): string {
+  const url = String(value ?? '').trim();
+  if (/^https?:\/\//i.test(url) || (url.startsWith('/') && !url.startsWith('//'))) return esc(url);
+  return '';
+}
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+interface Chrome {
+  siteName: string;
+  logo: string;
+  primary: string;
+  header: string;
+  footer: string;
+  phone: string;
+  icp: string;
+  links: Rec[];
+}
+
+export class Site {
+  constructor(private readonly env: EngineEnv) {}
+
+  private entity(id: string): Entity {
+    const e = this.env.entities.get(id);
+    if (!e) throw new Error(`缺少 schema ${id}`);
+    return e;
+  }
+
+  /** The one record of a singleton schema (the oldest row), or {} when none was saved yet. */
+  async single(id: string): Promise<Rec> {
+    const e = this.entity(id);
+    const res = await sql<Row>`select * from ${sql.table(e.table)} as t where ${andAll([aliveCondition(e)])}
+      order by ${sql.ref(`t.${e.pk.column}`)} limit 1`.execute(this.env.k);
+    return res.rows[0] ? rowToRecord(e, res.rows[0]) : {};
+  }
+
+  async list(id: string, where: Rec = {}, limit?: number): Promise<Rec[]> {
+    const e = this.entity(id);
+    return (await publishedRows(this.env, e, { where, limit })).map((r) => rowToRecord(e, r));
+  }
+
+  async one(id: string, key: number): Promise<Rec | undefined> {
+    const e = this.entity(id);
+    const row = await publishedRow(this.env, e, key);
+    return row ? rowToRecord(e, row) : undefined;
+  }
+
+  async chrome(): Promise<Chrome> {
+    const [website, theme, links] = await Promise.all([this.single('site_website'), this.single('site_theme'), this.list('site_friend_link', {}, 20)]);
+    return {
+      siteName: String(website.siteName ?? '志愿填报服务中心'),
+      logo: safeUrl(website.logo),
+      primary: COLOR.test(String(theme.primaryColor)) ? String(theme.primaryColor) : '#1677ff',
+      header: COLOR.test(String(theme.headerColor)) ? String(theme.headerColor) : '#001529',
+      footer: String(theme.footerText ?? ''),
+      phone: String(website.phone ?? ''),
+      icp: String(website.icp ?? ''),
+      links,
+    };
+  }
+}
+
+function layout(c: Chrome, title: string, body: string): string {
+  const nav = [
+    ['/site/', '首页'],
+    ['/site/news', '资讯'],
+    ['/site/classroom', '课堂'],
+    ['/site/sites', '服务网点'],
+    ['/site/about', '关于我们'],
+  ]
+    .map(([href, label]) => `<a href="${href}">${label}</a>`)
+    .join('');
+  const links = c.links.map((l) => `<a href="${safeUrl(l.url)}" rel="noopener noreferrer" target="_blank">${esc(l.name)}</a>`).join('');
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)} - ${esc(c.siteName)}</title>
+<style>
+*{box-sizing:border-box}body{margin:0;font:15px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#1f2329;background:#f5f7fa}
+a{color:${c.primary};text-decoration:none}a:hover{text-decoration:underline}
+header{background:${c.header};color:#fff}header .in{display:flex;align-items:center;gap:24px;height:64px}
+header .brand{display:flex;align-items:center;gap:10px;color:#fff;font-size:20px;font-weight:600}header .brand img{width:36px;height:36px;border-radius:6px}
+header nav a{color:rgba(255,255,255,.85);margin-right:20px}header nav a:hover{color:#fff}
+.in{max-width:1200px;margin:0 auto;padding:0 20px}main{padding:24px 0 48px}
+.banners{display:grid;grid-auto-flow:column;grid-auto-columns:100%;overflow-x:auto;scroll-snap-type:x mandatory;border-radius:10px}
+.banners a{scroll-snap-align:start;position:relative;display:block}.banners img{width:100%;aspect-ratio:3/1;object-fit:cover;display:block}
+.banners span{position:absolute;left:24px;bottom:18px;color:#fff;font-size:22px;text-shadow:0 1px 4px rgba(0,0,0,.5)}
+h2{font-size:20px;margin:32px 0 14px;border-left:4px solid ${c.primary};padding-left:10px}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:16px}
+.card{background:#fff;border-radius:10px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.06)}.card img{width:100%;aspect-ratio:16/9;object-fit:cover;display:block}
+.card .b{padding:12px 14px}.card h3{font-size:16px;margin:0 0 6px}.muted{color:#8a919f;font-size:13px}
+.modules{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:12px}.modules a{color:#fff;border-radius:10px;padding:18px;font-size:16px;font-weight:600}
+.headlines{background:#fff;border-radius:10px;padding:10px 16px}.headlines li{margin:4px 0}
+article{background:#fff;border-radius:10px;padding:28px 32px}article img{max-width:100%}
+video{width:100%;max-height:540px;background:#000;border-radius:8px}
+footer{background:#1f2329;color:#c9cdd4;padding:24px 0;font-size:13px}footer a{color:#c9cdd4;margin-right:16px}
+table{border-collapse:collapse;width:100%;background:#fff}td,th{border:1px solid #e5e6eb;padding:8px 12px;text-align:left}
+</style></head>
+<body><header><div class="in"><a class="brand" href="/site/">${c.logo ? `<img src="${c.logo}" alt="">` : ''}${esc(c.siteName)}</a><nav>${nav}</nav></div></header>
+<main><div class="in">${body}</div></main>
+<footer><div class="in"><div>${links ? `友情链接：${links}` : ''}</div><div>${esc(c.footer)}</div><div>${c.phone ? `客服电话：${esc(c.phone)}　` : ''}${esc(c.icp)}　<a href="/site/agreement/1">用户协议</a><a href="/site/privacy">隐私政策</a></div></div></footer>
+</body></html>`;
+}
+
+const card = (href: string, image: unknown, title: unknown, sub: string) =>
+  `<div class="card"><a href="${href}">${safeUrl(image) ? `<img src="${safeUrl(image)}" alt="" loading="lazy">` : ''}</a><div class="b"><h3><a href="${href}">${esc(title)}</a></h3><div class="muted">${sub}</div></div></div>`;
+
+/** Registers GET /site/… (HTML) and /site/assets/<name>.svg (the seeded placeholder images). */
+export function registerSite(app: FastifyInstance, getEnv: () => EngineEnv): void {
+  let site: Site | undefined;
+  const s = () => {
+    site ??= new Site(getEnv());
+    return site;
+  };
+  const html = (reply: FastifyReply, text: string, status = 200) =>
+    reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(text);
+  const notFound = async (reply: FastifyReply, what: string) =>
+    html(reply, layout(await s().chrome(), '未找到', `<article><h1>${esc(what)}不存在或未发布</h1><p><a href="/site/">返回首页</a></p></article>`), 404);
+  const idParam = (raw: string) => (/^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN);
+
+  app.get('/site', (_request, reply) => reply.redirect('/site/'));
+  app.get('/site/', async (_request, reply) => {
+    const [c, banners, modules, headlines, news, services, specialties] = await Promise.all([
+      s().chrome(),
+      s().list('content_banner', { position: '1' }, 10),
+      s().list('content_home_module', {}, 12),
+      s().list('content_headline', {}, 8),
+      s().list('content_news', {}, 6),
+      s().list('content_good_service', {}, 8),
+      s().list('content_specialty', {}, 8),
+    ]);
+    const body = [
+      banners.length
+        ? `<section class="banners" aria-label="轮播图">${banners
+            .map(
+              (b) =>
+                `<a href="${safeUrl(b.link) || '#'}" data-banner="${esc(b.bannerId)}"><img src="${safeUrl(b.image)}" alt="${esc(b.title)}"><span>${esc(b.title)}</span></a>`,
+            )
+            .join('')}</section>`
+        : '',
+      modules.length
+        ? `<h2>快捷入口</h2><div class="modules">${modules.map((m) => `<a href="${safeUrl(m.link) || '#'}" style="background:${COLOR.test(String(m.color)) ? m.color : '#1677ff'}">${esc(m.name)}</a>`).join('')}</div>`
+        : '',
+      headlines.length
+        ? `<h2>头条</h2><ul class="headlines">${headlines.map((h) => `<li>${safeUrl(h.link) ? `<a href="${safeUrl(h.link)}">${esc(h.title)}</a>` : esc(h.title)}</li>`).join('')}</ul>`
+        : '',
+      `<h2>最新资讯</h2><div class="grid">${news.map((n) => card(`/site/news/${n.newsId}`, n.cover, n.title, esc(n.publishTime ? formatTime(Number(n.publishTime), true) : ''))).join('') || '<p class="muted">暂无资讯</p>'}</div>`,
+      services.length
+        ? `<h2>优质服务</h2><div class="grid">${services.map((v) => card(safeUrl(v.link) || '#', v.image, v.title, esc(v.summary))).join('')}</div>`
+        : '',
+      specialties.length
+        ? `<h2>我们的特色</h2><div class="grid">${specialties.map((v) => card('#', v.image, v.title, esc(v.description))).join('')}</div>`
+        : '',
+    ].join('');
+    return html(reply, layout(c, '首页', body));
+  });
+
+  app.get('/site/news', async (_request, reply) => {
+    const [c, news] = await Promise.all([s().chrome(), s().list('content_news', {}, 50)]);
+    const body = `<h2>资讯</h2><div class="grid">${news.map((n) => card(`/site/news/${n.newsId}`, n.cover, n.title, esc(n.summary))).join('') || '<p class="muted">暂无资讯</p>'}</div>`;
+    return html(reply, layout(c, '资讯', body));
+  });
+  app.get<{ Params: { id: string } }>('/site/news/:id', async (request, reply) => {
+    const n = await s().one('content_news', idParam(request.params.id));
+    if (!n) return notFound(reply, '资讯');
+    // Stored rich text was sanitised when it was written (engine: sanitize-html allow-list).
+    const body = `<article><h1>${esc(n.title)}</h1><p class="muted">${n.publishTime ? formatTime(Number(n.publishTime)) : ''}</p>${String(n.content ?? '')}</article>`;
+    return html(reply, layout(await s().chrome(), String(n.title), body));
+  });
+
+  app.get('/site/classroom', async (_request, reply) => {
+    const [c, rooms] = await Promise.all([s().chrome(), s().list('content_classroom', {}, 50)]);
+    const price = (fen: unknown) => (Number(fen) > 0 ? `¥${(Number(fen) / 100).toFixed(2)}` : '免费');
+    const body = `<h2>名师课堂</h2><div class="grid">${rooms.map((r) => card(`/site/classroom/${r.classroomId}`, r.cover, r.title, `${esc(r.teacher)}　${price(r.price)}`)).join('') || '<p class="muted">暂无课堂</p>'}</div>`;
+    return html(reply, layout(c, '课堂', body));
+  });
+  app.get<{ Params: { id: string } }>('/site/classroom/:id', async (request, reply) => {
+    const room = await s().one('content_classroom', idParam(request.params.id));
+    if (!room) return notFound(reply, '课堂');
+    const videos = await s().list('content_classroom_video', { classroomId: room.classroomId }, 100);
+    const player = videos
+      .map(
+        (v) =>
+          `<section><h3>${esc(v.title)}</h3><video controls preload="metadata" data-video="${esc(v.videoId)}"${safeUrl(v.poster) ? ` poster="${safeUrl(v.poster)}"` : ''} src="${safeUrl(v.videoUrl)}"></video></section>`,
+      )
+      .join('');
+    const body = `<article><h1>${esc(room.title)}</h1><p class="muted">主讲：${esc(room.teacher)}</p>${String(room.intro ?? '')}${player || '<p class="muted">视频即将上线</p>'}</article>`;
+    return html(reply, layout(await s().chrome(), String(room.title), body));
+  });
+
+  const singlePage = (url: string, schema: string, fallback: string) =>
+    app.get(url, async (_request, reply) => {
+      const [c, page] = await Promise.all([s().chrome(), s().single(schema)]);
+      const image = safeUrl(page.image) ? `<img src="${safeUrl(page.image)}" alt="">` : '';
+      return html(
+        reply,
+        layout(c, String(page.title ?? fallback), `<article><h1>${esc(page.title ?? fallback)}</h1>${image}${String(page.content ?? '')}</article>`),
+      );
+    });
+  singlePage('/site/about', 'site_about', '关于我们');
+  singlePage('/site/privacy', 'site_privacy', '隐私政策');
+
+  app.get<{ Params: { type: string } }>('/site/agreement/:type', async (request, reply) => {
+    const [c, list] = await Promise.all([s().chrome(), s().list('site_agreement', { agreementType: request.params.type }, 1)]);
+    const a = list[0];
+    if (!a) return notFound(reply, '协议');
+    return html(reply, layout(c, String(a.title), `<article><h1>${esc(a.title)}</h1>${String(a.content ?? '')}</article>`));
+  });
+  app.get('/site/links', async (_request, reply) => {
+    const c = await s().chrome();
+    const body = `<h2>友情链接</h2><ul class="headlines">${c.links.map((l) => `<li><a href="${safeUrl(l.url)}" rel="noopener noreferrer" target="_blank">${esc(l.name)}</a></li>`).join('')}</ul>`;
+    return html(reply, layout(c, '友情链接', body));
+  });
+  app.get('/site/sites', async (_request, reply) => {
+    const [c, sites] = await Promise.all([s().chrome(), s().list('site_service_site', {}, 200)]);
+    const rows = sites.map(
+      (x) =>
+        `<tr><td>${esc(x.name)}</td><td>${esc(x.province)} ${esc(x.city)}</td><td>${esc(x.address)}</td><td>${esc(x.phone)}</td><td>${esc(x.businessHours)}</td></tr>`,
+    );
+    const body = `<h2>服务网点</h2><table><thead><tr><th>网点</th><th>地区</th><th>地址</th><th>电话</th><th>营业时间</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+    return html(reply, layout(c, '服务网点', body));
+  });
+  app.get<{ Params: { channel: string } }>('/site/live/:channel', async (request, reply) => {
+    const [c, list] = await Promise.all([s().chrome(), s().list('live_broadcast', { channelId: request.params.channel }, 1)]);
+    const live = list[0];
+    if (!live) return notFound(reply, '直播');
+    const status = ['预告', '直播中', '已结束'][Number(live.liveStatus)] ?? '';
+    const when = live.startTime ? formatTime(Number(live.startTime)) : '';
+    const player = safeUrl(live.pullUrl) ? `<video controls preload="none" src="${safeUrl(live.pullUrl)}"></video>` : '';
+    const poster = !player && safeUrl(live.poster) ? `<img src="${safeUrl(live.poster)}" alt="" style="max-width:100%;border-radius:8px">` : '';
+    const body = `<article><h1>${esc(live.title)}</h1><p class="muted">频道 ${esc(live.channelId)}　${status}　${when}　主讲：${esc(live.anchor)}</p>${player}${poster}<p>${esc(live.intro)}</p></article>`;
+    return html(reply, layout(c, String(live.title), body));
+  });
+
+  app.get<{ Params: { name: string } }>('/site/assets/:name', (request, reply) => {
+    const name = request.params.name;
+    if (!ASSET_NAME.test(name) || !fs.existsSync(path.join(ASSETS_DIR, name))) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(fs.readFileSync(path.join(ASSETS_DIR, name)));
+  });
+}
