@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { seedCustomer } from '../../customer/seed.js';
 import { hashPassword } from '../../security/password.js';
 import { seedVolunteer } from '../../volunteer/seed.js';
 import type { Db } from '../connection.js';
@@ -218,6 +219,7 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
     }
     await seedAdmission(trx, now); // Shandong 2025 admission reference data (gk_* tables)
     await seedVolunteer(trx, now); // demo students and one draft plan (vol_* tables)
+    await seedCustomer(trx, now); // store balances and two agency stores (cus_store, server/customer/seed.ts)
   });
   if (db.dialect === 'postgres') await resetSequences(k);
   return true;
@@ -237,6 +239,7 @@ async function resetSequences(k: Kysely<Database>): Promise<void> {
     ['sys_menu', 'menu_id'],
     ['sys_dept', 'dept_id'],
     ['sys_post', 'post_id'],
+    ['cus_store', 'store_id'],
   ];
   for (const [table, column] of serials) {
     await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), (SELECT COALESCE(MAX(${sql.ref(column)}), 1) FROM ${sql.table(table)}))`.execute(k);

@@ -36,6 +36,14 @@ const page = (name: string, path: string, component: string, icon: string, perms
   children,
 });
 
+/** A content page of a schema (schemas/operation, showManage, liveBroadcast): list + the CRUD buttons and 导入. */
+const content = (name: string, path: string, component: string, icon: string, prefix: string): MenuSeed =>
+  page(name, path, component, icon, `${prefix}:list`, crud(prefix, [['导入', `${prefix}:import`]]));
+
+/** A single-record page (x-singleton: 关于我们, 隐私政策, 主题设置, 网站设置): 查询 / 新增 / 修改 only. */
+const single = (name: string, path: string, component: string, icon: string, prefix: string): MenuSeed =>
+  page(name, path, component, icon, `${prefix}:list`, crud(prefix).slice(0, 3));
+
 export const MENU_TREE: MenuSeed[] = [
   {
     name: '志愿填报',
@@ -46,6 +54,8 @@ export const MENU_TREE: MenuSeed[] = [
       page('专家填报', 'Filling', 'Filling/index', 'edit', 'volunteer:filling:list', [
         { name: '保存志愿', type: 'F', perms: 'volunteer:plan:save' },
         { name: '提交志愿', type: 'F', perms: 'volunteer:plan:submit' },
+        // Next year's admission data (POST /dev-api/volunteer/admission/import): administrators only by default.
+        { name: '导入录取数据', type: 'F', perms: 'volunteer:data:import' },
       ]),
       page('学生志愿', 'list', 'volunteer/index', 'list', 'volunteer:plan:list', [
         { name: '新增学生', type: 'F', perms: 'volunteer:student:add' },
@@ -71,10 +81,13 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'money',
     children: [
-      page('发卡', 'release', 'card/release/index', 'guide', 'card:release:list'),
-      page('发卡记录', 'record', 'card/record/index', 'log', 'card:record:list'),
+      page('发卡', 'release', 'card/release/index', 'guide', 'card:release:list', [{ name: '发卡', type: 'F', perms: 'card:release:add' }]),
+      page('发卡记录', 'record', 'card/record/index', 'log', 'card:record:list', [{ name: '下载', type: 'F', perms: 'card:record:download' }]),
       page('卡数据', 'date', 'card/date/index', 'chart', 'card:date:list'),
-      page('卡片二', 'two', 'card/two/index', 'example', 'card:two:list'),
+      page('卡片二', 'two', 'card/two/index', 'example', 'card:two:list', [
+        { name: '作废', type: 'F', perms: 'card:two:void' },
+        { name: '调拨', type: 'F', perms: 'card:two:transfer' },
+      ]),
     ],
   },
   {
@@ -92,17 +105,38 @@ export const MENU_TREE: MenuSeed[] = [
     ],
   },
   {
-    name: '用户管理',
+    // 客户管理, not 用户管理: 系统管理 › 用户管理 is the console's accounts (migration 014 renames existing installs).
+    name: '客户管理',
     path: 'manage',
     type: 'M',
     icon: 'user',
     children: [
-      page('用户列表', 'userList', 'manage/userList/index', 'user', 'manage:user:list'),
-      page('回收站', 'recycle', 'manage/recycle/index', 'clipboard', 'manage:recycle:list'),
-      page('测评管理', 'appraisal', 'manage/appraisal/index', 'skill', 'manage:appraisal:list'),
-      page('客户资料', 'clientData', 'manage/clientData/index', 'people', 'manage:client:list'),
-      page('备忘录', 'memo', 'manage/memo/index', 'education', 'manage:memo:list'),
-      page('消息管理', 'message', 'manage/message/index', 'message', 'manage:message:list'),
+      page('用户列表', 'userList', 'manage/userList/index', 'user', 'manage:user:list', [
+        { name: '修改', type: 'F', perms: 'manage:user:edit' },
+        { name: '开卡', type: 'F', perms: 'manage:user:openCard' },
+        { name: '重置信息', type: 'F', perms: 'manage:user:reset' },
+        { name: '删除', type: 'F', perms: 'manage:user:remove' },
+      ]),
+      page('回收站', 'recycle', 'manage/recycle/index', 'clipboard', 'manage:recycle:list', [
+        { name: '恢复', type: 'F', perms: 'manage:recycle:restore' },
+        { name: '彻底删除', type: 'F', perms: 'manage:recycle:remove' },
+      ]),
+      page('测评管理', 'appraisal', 'manage/appraisal/index', 'skill', 'manage:appraisal:list', [
+        { name: '下载结果', type: 'F', perms: 'manage:appraisal:download' },
+      ]),
+      page('客户资料', 'clientData', 'manage/clientData/index', 'people', 'manage:client:list', [
+        { name: '修改资料', type: 'F', perms: 'manage:client:edit' },
+        { name: '邮寄', type: 'F', perms: 'manage:client:deliver' },
+      ]),
+      page('备忘录', 'memo', 'manage/memo/index', 'education', 'manage:memo:list', [
+        { name: '新增', type: 'F', perms: 'manage:memo:add' },
+        { name: '修改', type: 'F', perms: 'manage:memo:edit' },
+        { name: '删除', type: 'F', perms: 'manage:memo:remove' },
+      ]),
+      page('消息管理', 'message', 'manage/message/index', 'message', 'manage:message:list', [
+        { name: '发送', type: 'F', perms: 'manage:message:add' },
+        { name: '删除', type: 'F', perms: 'manage:message:remove' },
+      ]),
     ],
   },
   {
@@ -111,16 +145,20 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'component',
     children: [
-      page('课堂管理', 'classRoom', 'operation/classRoom/index', 'education', 'operation:classroom:list'),
-      page('轮播广告', 'advertisement', 'operation/advertisement/index', 'example', 'operation:banner:list'),
-      page('咨询管理', 'consult', 'operation/consult/index', 'question', 'operation:consult:list'),
-      page('合作申请', 'cooperate', 'operation/cooperate/index', 'peoples', 'operation:cooperate:list'),
-      page('意见反馈', 'feedback', 'operation/feedback/index', 'message', 'operation:feedback:list'),
-      page('优质服务', 'goodService', 'operation/goodService/index', 'star', 'operation:service:list'),
-      page('头条管理', 'headline', 'operation/headline/index', 'documentation', 'operation:headline:list'),
-      page('专业特色', 'specialty', 'operation/specialty/index', 'skill', 'operation:specialty:list'),
-      page('学校数据', 'schoolData', 'operation/schoolData/index', 'table', 'operation:school:list'),
-      page('活动列表', 'activeList', 'operation/activeList/index', 'list', 'operation:active:list'),
+      content('课堂管理', 'classRoom', 'operation/classRoom/index', 'education', 'operation:classroom'),
+      content('课程分类', 'classType', 'operation/classType/index', 'tree', 'operation:classtype'),
+      content('课程视频', 'classVideo', 'operation/classVideo/index', 'video', 'operation:video'),
+      content('轮播广告', 'advertisement', 'operation/advertisement/index', 'example', 'operation:banner'),
+      content('咨询管理', 'consult', 'operation/consult/index', 'question', 'operation:consult'),
+      content('合作申请', 'cooperate', 'operation/cooperate/index', 'peoples', 'operation:cooperate'),
+      content('意见反馈', 'feedback', 'operation/feedback/index', 'message', 'operation:feedback'),
+      content('优质服务', 'goodService', 'operation/goodService/index', 'star', 'operation:service'),
+      content('头条管理', 'headline', 'operation/headline/index', 'documentation', 'operation:headline'),
+      content('专业特色', 'specialty', 'operation/specialty/index', 'skill', 'operation:specialty'),
+      content('学校数据', 'schoolData', 'operation/schoolData/index', 'table', 'operation:school'),
+      content('活动列表', 'activeList', 'operation/activeList/index', 'list', 'operation:active'),
+      content('资讯管理', 'news', 'operation/news/index', 'documentation', 'operation:news'),
+      content('首页管理', 'management', 'operation/management/index', 'dashboard', 'operation:management'),
     ],
   },
   {
@@ -129,12 +167,13 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'international',
     children: [
-      page('关于我们', 'aboutUs', 'showManage/aboutUs/index', 'people', 'show:about:list'),
-      page('友情链接', 'friendLink', 'showManage/friendLink/index', 'link', 'show:link:list'),
-      page('服务站点', 'serviceSite', 'showManage/serviceSite/index', 'guide', 'show:site:list'),
-      page('主题设置', 'theme', 'showManage/theme/index', 'theme', 'show:theme:list'),
-      page('协议管理', 'agreement', 'showManage/agreement/index', 'documentation', 'show:agreement:list'),
-      page('隐私政策', 'privacy', 'showManage/privacy/index', 'lock', 'show:privacy:list'),
+      single('关于我们', 'aboutUs', 'showManage/aboutUs/index', 'people', 'show:about'),
+      content('友情链接', 'friendLink', 'showManage/friendLink/index', 'link', 'show:link'),
+      content('服务站点', 'serviceSite', 'showManage/serviceSite/index', 'guide', 'show:site'),
+      single('主题设置', 'theme', 'showManage/theme/index', 'theme', 'show:theme'),
+      content('协议管理', 'agreement', 'showManage/agreement/index', 'documentation', 'show:agreement'),
+      single('隐私政策', 'privacy', 'showManage/privacy/index', 'lock', 'show:privacy'),
+      single('网站设置', 'website', 'showManage/website/index', 'system', 'show:website'),
     ],
   },
   {
@@ -142,7 +181,7 @@ export const MENU_TREE: MenuSeed[] = [
     path: 'liveBroadcast',
     type: 'M',
     icon: 'monitor',
-    children: [page('直播列表', 'list', 'liveBroadcast/index', 'monitor', 'live:broadcast:list')],
+    children: [content('直播列表', 'list', 'liveBroadcast/index', 'monitor', 'live:broadcast')],
   },
   {
     name: '服务中心',
@@ -181,7 +220,7 @@ export const MENU_TREE: MenuSeed[] = [
       page('岗位管理', 'post', 'system/post/index', 'post', 'system:post:list', crud('system:post')),
       page('字典管理', 'dict', 'system/dict/index', 'dict', 'system:dict:list', crud('system:dict')),
       page('参数设置', 'config', 'system/config/index', 'edit', 'system:config:list', crud('system:config', [['导入', 'system:config:import']])),
-      page('通知公告', 'notice', 'system/notice/index', 'message', 'system:notice:list', crud('system:notice').slice(0, 4)),
+      page('通知公告', 'notice', 'system/notice/index', 'message', 'system:notice:list', crud('system:notice')),
       page('平台设置', 'platform', 'system/platform/index', 'example', 'system:platform:query', [{ name: '修改', type: 'F', perms: 'system:platform:edit' }]),
       page('注册设置', 'registerSettings', 'system/registerSettings/index', 'form', 'system:register:list', [
         { name: '修改', type: 'F', perms: 'system:register:edit' },
@@ -219,7 +258,7 @@ export const MENU_TREE: MenuSeed[] = [
     icon: 'monitor',
     children: [
       page('在线用户', 'online', 'monitor/online/index', 'online', 'monitor:online:list', [{ name: '强退', type: 'F', perms: 'monitor:online:forceLogout' }]),
-      page('定时任务', 'job', 'monitor/job/index', 'job', 'monitor:job:list'),
+      page('定时任务', 'job', 'monitor/job/index', 'job', 'monitor:job:list', crud('monitor:job')),
       page('数据监控', 'druid', 'monitor/druid/index', 'druid', 'monitor:druid:list'),
       page('服务监控', 'server', 'monitor/server/index', 'server', 'monitor:server:list'),
       page('缓存监控', 'cache', 'monitor/cache/index', 'redis', 'monitor:cache:list'),
@@ -250,7 +289,7 @@ export const MENU_TREE: MenuSeed[] = [
  * children is. Admin needs none: it holds *:*:*.
  */
 export const ROLE_GRANTS: Record<string, (perms: string) => boolean> = {
-  leader: (p) => p.startsWith('volunteer:') || p.startsWith('card:') || p.startsWith('finance:') || p.startsWith('manage:'),
+  leader: (p) => (p.startsWith('volunteer:') && !p.startsWith('volunteer:data:')) || p.startsWith('card:') || p.startsWith('finance:') || p.startsWith('manage:'),
   expert: (p) =>
     [
       'volunteer:filling:list',

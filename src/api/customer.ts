@@ -1,0 +1,311 @@
+import { download } from './download';
+import { handleEnvelope, http, RequestError, request } from './request';
+import type { Envelope, TablePage } from './types';
+
+/**
+ * 会员卡 and 用户管理 calls (server/customer/routes.ts, docs/customer.md). Money is integer fen; card numbers are
+ * text. Enumerations mirror server/customer/common.ts (spec §3 user type and VIP pay type).
+ */
+
+export const CARD_KINDS: Record<number, string> = { 1: '志愿卡', 2: '升学卡', 3: '体验卡' };
+export const USER_TYPES: Record<number, string> = { 0: '普通用户', 1: '志愿卡用户', 2: '升学卡用户', 3: '体验卡用户' };
+export const VIP_PAY_TYPES: Record<number, string> = { 0: '普通', 1: '用户绑卡', 2: '后台绑卡', 3: '在线购买', 4: '专家一对一' };
+export type CardStatus = 'unused' | 'activated' | 'expired' | 'voided';
+export const CARD_STATUS: Record<CardStatus, { text: string; color: string }> = {
+  unused: { text: '未使用', color: 'processing' },
+  activated: { text: '已激活', color: 'success' },
+  expired: { text: '已过期', color: 'default' },
+  voided: { text: '已作废', color: 'error' },
+};
+
+export const yuan = (fen: number | null | undefined) =>
+  fen == null ? '--' : (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function compact<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+}
+async function table<T>(url: string, query: object): Promise<TablePage<T> & Record<string, unknown>> {
+  const env = await request<never>({ url, method: 'get', params: compact(query) });
+  return { ...env, rows: (env.rows ?? []) as T[], total: env.total ?? 0 };
+}
+async function send<T>(method: 'post' | 'put' | 'delete', url: string, data?: unknown): Promise<{ msg: string; data: T }> {
+  const env = await request<T>({ url, method, data: data ?? {} });
+  return { msg: env.msg, data: env.data as T };
+}
+
+// ---- stores ----
+export interface Store {
+  storeId: number;
+  storeName: string;
+  kind: string;
+}
+export async function listStores(): Promise<{ stores: Store[]; storeId: number; allStores: boolean }> {
+  return (await request<{ stores: Store[]; storeId: number; allStores: boolean }>({ url: '/dev-api/customer/stores', method: 'get' })).data as never;
+}
+
+// ---- 发卡 ----
+export interface ReleaseInfo {
+  storeId: number;
+  storeName: string;
+  storeBalance: number;
+  no_vip_num: number;
+  no_vip_sx_num: number;
+  no_vip_ty_num: number;
+  kinds: Array<{ kind: number; name: string; vip_price: number; validDays: number }>;
+  stores: Array<{ storeId: number; storeName: string; storeBalance: number }>;
+  maxRelease: number;
+}
+export async function releaseInfo(storeId?: number): Promise<ReleaseInfo> {
+  return (await request<ReleaseInfo>({ url: '/dev-api/card/release/info', method: 'get', params: compact({ storeId }) })).data as ReleaseInfo;
+}
+
+export interface ReleaseResult {
+  batchId: number;
+  cardNoFirst: string;
+  cardNoEnd: string;
+  card_num: number;
+  totalFen: number;
+  storeBalance: number;
+}
+
+/**
+ * 发卡: the server answers NDJSON while it makes the batch (progress lines, then the envelope line); the XHR's
+ * growing responseText gives the progress. A refusal before any card is made is a plain JSON envelope.
+ */
+export async function releaseCards(
+  body: { storeId: number; kind: number; card_num: number; vip_price: number; remark?: string },
+  onProgress: (made: number, total: number) => void,
+): Promise<{ msg: string; data: ReleaseResult }> {
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .filter((l) => l.trim())
+      .flatMap((l) => {
+        try {
+          return [JSON.parse(l) as Record<string, unknown>];
+        } catch {
+          return []; // a line still arriving
+        }
+      });
+  const response = await http.request<string>({
+    url: '/dev-api/card/release',
+    method: 'post',
+    data: body,
+    responseType: 'text',
+    timeout: 300_000,
+    options: { repeatSubmit: true },
+    onDownloadProgress: (e) => {
+      const xhr = (e.event as ProgressEvent | undefined)?.target as XMLHttpRequest | undefined;
+      const last = lines(xhr?.responseText ?? '')
+        .filter((l) => 'progress' in l)
+        .at(-1);
+      if (last) onProgress(Number(last.progress), Number(last.total));
+    },
+  });
+  const all = lines(typeof response.data === 'string' ? response.data : JSON.stringify(response.data));
+  const final = all.filter((l) => 'code' in l).at(-1) as Envelope<ReleaseResult> | undefined;
+  if (!final) throw new RequestError('发卡结果未知，请到发卡记录查看', 0);
+  await handleEnvelope(final); // shows and throws a refusal
+  return { msg: final.msg, data: final.data as ReleaseResult };
+}
+
+// ---- 发卡记录 ----
+export interface Batch {
+  batchId: number;
+  storeId: number;
+  storeName: string;
+  kind: number;
+  kindName: string;
+  cardNum: number;
+  vipPrice: number;
+  totalFen: number;
+  cardNoFirst: string;
+  cardNoEnd: string;
+  validDays: number;
+  remark: string | null;
+  downloadCount: number;
+  createByName: string | null;
+  createTime: number;
+}
+export const listBatches = (q: { pageNum: number; pageSize: number; storeId?: number; kind?: number }) => table<Batch>('/dev-api/card/record/list', q);
+export const downloadBatch = (b: Pick<Batch, 'batchId' | 'cardNoFirst' | 'cardNoEnd'>) =>
+  download('/dev-api/card/record/download', { method: 'post', data: { batchId: b.batchId } }, `卡号列表_${b.cardNoFirst}-${b.cardNoEnd}.xlsx`);
+
+// ---- 卡数据 ----
+export interface CardDaily {
+  days: Array<{ date: string; activated: number; expired: number }>;
+  totals: { activated: number; expired: number };
+}
+export async function cardDaily(beginTime?: string, endTime?: string): Promise<CardDaily> {
+  return (await request<CardDaily>({ url: '/dev-api/card/date/list', method: 'get', params: compact({ beginTime, endTime }) })).data as CardDaily;
+}
+
+// ---- 卡片二 ----
+export interface Card {
+  cardId: number;
+  cardNo: string;
+  batchId: number;
+  storeId: number;
+  storeName: string;
+  kind: number;
+  kindName: string;
+  status: CardStatus;
+  statusName: string;
+  studentId: number | null;
+  studentName: string | null;
+  activateTime: number | null;
+  expireTime: number | null;
+  voidTime: number | null;
+  createTime: number;
+}
+export interface CardQuery {
+  pageNum: number;
+  pageSize: number;
+  status?: CardStatus;
+  kind?: number;
+  storeId?: number;
+  cardNo?: string;
+}
+export const listCards = async (q: CardQuery) => {
+  const page = await table<Card>('/dev-api/card/two/list', q);
+  return { ...page, counts: (page.counts ?? {}) as Record<CardStatus, number> };
+};
+export const voidCards = (cardIds: number[], reason?: string) => send('post', '/dev-api/card/two/void', { cardIds: cardIds.join(','), reason });
+export const transferCards = (cardIds: number[], toStoreId: number) => send('post', '/dev-api/card/two/transfer', { cardIds: cardIds.join(','), toStoreId });
+
+// ---- 用户列表 / 回收站 / 客户资料 ----
+export interface Customer {
+  studentId: number;
+  name: string;
+  mobile: string | null;
+  province: string;
+  examYear: number;
+  score: number | null;
+  subjects: string;
+  subjectNames: string;
+  userType: number;
+  userTypeName: string;
+  vipPayType: number;
+  vipPayTypeName: string;
+  cardNo: string | null;
+  vipExpireTime: number | null;
+  storeId: number;
+  storeName: string;
+  expertId: number | null;
+  expertName: string | null;
+  status: 'active' | 'recycled';
+  recycleTime: number | null;
+  purgeTime: number | null;
+  address: string | null;
+  receiver: string | null;
+  receiverMobile: string | null;
+  unread: number;
+  version: number;
+  createTime: number;
+}
+export interface CustomerQuery {
+  pageNum: number;
+  pageSize: number;
+  name?: string;
+  mobile?: string;
+  userType?: number;
+  storeId?: number;
+  cardNo?: string;
+}
+export const listCustomers = (q: CustomerQuery) => table<Customer>('/dev-api/customer/list', q);
+export const listRecycled = (q: CustomerQuery) => table<Customer>('/dev-api/customer/recycle/list', q);
+export const listClients = (q: CustomerQuery) => table<Customer>('/dev-api/customer/client/list', q);
+export const updateCustomer = (c: {
+  studentId: number;
+  version: number;
+  name: string;
+  mobile?: string;
+  province: string;
+  examYear: number;
+  score?: number | null;
+  subjects: string;
+}) => send('put', '/dev-api/customer', c);
+export const openCard = (studentId: number, cardNo: string, expertId?: number) =>
+  send('post', '/dev-api/customer/openCard', compact({ studentId, cardNo, expertId }));
+export const resetCustomer = (studentId: number) => send('post', '/dev-api/customer/resetInfo', { studentId });
+export const recycleCustomers = (ids: number[]) => send('post', '/dev-api/customer/recycle', { ids: ids.join(',') });
+export const restoreCustomers = (ids: number[]) => send('post', '/dev-api/customer/restore', { ids: ids.join(',') });
+export const purgeCustomers = (ids: number[]) => send('post', '/dev-api/customer/purge', { ids: ids.join(',') });
+export interface CustomerAction {
+  actionId: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  userName: string | null;
+  comment: string | null;
+  createTime: number;
+}
+export async function customerHistory(studentId: number): Promise<CustomerAction[]> {
+  return (await request<CustomerAction[]>({ url: '/dev-api/customer/history', method: 'get', params: { studentId } })).data ?? [];
+}
+export const updateAddress = (b: { studentId: number; receiver: string; receiverMobile: string; address: string }) =>
+  send('put', '/dev-api/customer/client/address', b);
+export const deliver = (b: { studentId: number; item: string; carrier: string; trackingNo: string }) => send('post', '/dev-api/customer/client/deliver', b);
+export interface Delivery {
+  deliveryId: number;
+  item: string;
+  carrier: string;
+  trackingNo: string;
+  address: string | null;
+  createByName: string | null;
+  createTime: number;
+}
+export async function listDeliveries(studentId: number): Promise<Delivery[]> {
+  return (await request<Delivery[]>({ url: '/dev-api/customer/client/deliveries', method: 'get', params: { studentId } })).data ?? [];
+}
+
+// ---- 备忘录 ----
+export interface Memo {
+  memoId: number;
+  studentId: number;
+  studentName: string;
+  content: string;
+  createBy: number | null;
+  createByName: string | null;
+  createTime: number;
+}
+export const listMemos = (q: { pageNum: number; pageSize: number; content?: string }) => table<Memo>('/dev-api/customer/memo/list', q);
+export const addMemo = (studentId: number, content: string) => send('post', '/dev-api/customer/memo', { studentId, content });
+export const editMemo = (memoId: number, content: string) => send('put', '/dev-api/customer/memo', { memoId, content });
+export const removeMemos = (ids: number[]) => send('delete', `/dev-api/customer/memo/${ids.join(',')}`);
+
+// ---- 消息 ----
+export interface Message {
+  messageId: number;
+  studentId: number;
+  studentName: string;
+  title: string;
+  content: string;
+  readStatus: 0 | 1;
+  readTime: number | null;
+  createByName: string | null;
+  createTime: number;
+}
+export const listMessages = (q: { pageNum: number; pageSize: number; readStatus?: number; title?: string }) =>
+  table<Message>('/dev-api/customer/message/list', q);
+export const sendMessage = (b: { target: 'one' | 'selected' | 'all'; studentIds?: number[]; title: string; content: string }) =>
+  send<{ sent: number }>('post', '/dev-api/customer/message', { ...b, studentIds: b.studentIds?.join(',') });
+export const removeMessages = (ids: number[]) => send('delete', `/dev-api/customer/message/${ids.join(',')}`);
+
+// ---- 测评 ----
+export interface Appraisal {
+  appraisalId: number;
+  studentId: number;
+  studentName: string;
+  mobile: string | null;
+  score: number;
+  code: string;
+  dims: Record<string, number>;
+  summary: string;
+  valid: boolean;
+  expireTime: number;
+  createTime: number;
+}
+export const listAppraisals = (q: { pageNum: number; pageSize: number; name?: string }) => table<Appraisal>('/dev-api/customer/appraisal/list', q);
+export const downloadAppraisal = (a: Pick<Appraisal, 'appraisalId' | 'studentName'>) =>
+  download('/dev-api/customer/appraisal/download', { method: 'post', data: { appraisalId: a.appraisalId } }, `测评结果-${a.studentName}.pdf`);

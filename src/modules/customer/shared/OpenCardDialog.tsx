@@ -1,0 +1,53 @@
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { type Customer, openCard } from '@/api/customer';
+import { ExpertSelect } from '@/modules/volunteer/shared/ExpertSelect';
+
+/** 开卡: binds an unused card of the customer's store; user type and expiry follow the card; optionally an expert. */
+export function OpenCardDialog({ customer, onClose }: { customer: Customer | null; onClose: (saved: boolean) => void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ cardNo: string; expertId?: number }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    if (!customer) return;
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      message.success((await openCard(customer.studentId, v.cardNo.trim(), v.expertId)).msg);
+      form.resetFields();
+      onClose(true);
+    } catch {
+      // shown by the http layer; the dialog stays open
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={`开卡 - ${customer?.name ?? ''}`}
+      open={customer != null}
+      onOk={submit}
+      confirmLoading={saving}
+      onCancel={() => onClose(false)}
+      okText="开卡"
+      cancelText="取消"
+      destroyOnHidden
+    >
+      <Form form={form} labelCol={{ flex: '80px' }} preserve={false} initialValues={{ expertId: customer?.expertId ?? undefined }}>
+        <Form.Item
+          label="卡号"
+          name="cardNo"
+          rules={[
+            { required: true, message: '请输入卡号' },
+            { pattern: /^\s*\d{1,15}\s*$/, message: '请输入正确的卡号' },
+          ]}
+        >
+          <Input placeholder="本门店未使用的会员卡卡号" autoFocus />
+        </Form.Item>
+        <Form.Item label="服务专家" name="expertId" extra="选填：开卡后该专家即可为此学生填报志愿">
+          <ExpertSelect placeholder="暂不分配" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
