@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadOrCreateKeys } from '../server/security/keys.js';
+import { buildConsole, type ConsoleResult, printConsoleResult, runConsoleBench } from './console.js';
+import { runContentBench } from './content.js';
 import { type EngineResult, runEngineBench } from './engine.js';
 import { HTTP_SCENARIOS, type HttpContext, type HttpResult, prepareHttp, runHttpScenario, signIn } from './http.js';
 import { type MicroResult, runProtocolMicro } from './protocol-micro.js';
@@ -15,19 +17,20 @@ import { runVolunteerBench, type VolunteerResult } from './volunteer.js';
  * Starts the reference server (fresh data folder, SQLite, seeded, quiet), runs the benches, prints tables, writes
  * bench/results/latest.json and stops the server. `name` runs one bench: `protocol` (in-process micro-benchmarks),
  * `http` (every HTTP scenario), one HTTP scenario by name (see bench/http.ts), `volunteer` (bench/volunteer.ts) or
- * `engine` (bench/engine.ts: 100 000 rows into sys_config, so it runs last).
+ * `engine` (bench/engine.ts: 100 000 rows into sys_config, so it runs last), `content` (bench/content.ts: /site/ and the /appv2 banner list). `console` (bench/console.ts: the built
+ * console in Chromium plus 1M rows; only when named) runs on a console build of its own.
  * Tuning: BENCH_DURATION (s per HTTP run, default 5), BENCH_CONNECTIONS (default 10), BENCH_OPS (default 2000),
  * BENCH_RUNS (timed runs of the volunteer and engine benches, default 200), BENCH_ENGINE_ROWS (default 100000),
  * BENCH_EXPORTS (exports of the whole table, default 3).
  */
 
-const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine`;
+const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content`;
 const only = process.argv[2];
 if (only === '-h' || only === '--help') {
   console.log(usage);
   process.exit(0);
 }
-const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine'];
+const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine', 'console', 'content'];
 if (only && !known.includes(only)) {
   console.error(`未知的基准：${only}\n${usage}`);
   process.exit(2);
@@ -37,7 +40,9 @@ const runMicro = !only || only === 'protocol';
 const scenarios = HTTP_SCENARIOS.filter((s) => !only || only === 'http' || only === s.name);
 const runVolunteer = !only || only === 'volunteer';
 const runEngine = !only || only === 'engine';
-const needServer = scenarios.length > 0 || runVolunteer || runEngine;
+const runConsole = only === 'console';
+const runContent = !only || only === 'content'; // /site/ home and the /appv2 public banner list (bench/content.ts)
+const needServer = scenarios.length > 0 || runVolunteer || runEngine || runConsole || runContent;
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ops = Number(process.env.BENCH_OPS ?? 2000);
@@ -62,6 +67,8 @@ let micro: MicroResult[] | undefined;
 const http: HttpResult[] = [];
 let volunteer: VolunteerResult | undefined;
 let engine: EngineResult | undefined;
+let consoleResult: ConsoleResult | undefined;
+let consoleBuildSeconds = 0;
 
 const cleanup = async () => {
   await server?.stop();
@@ -75,7 +82,12 @@ process.once('SIGINT', () => {
 try {
   if (needServer) {
     process.stderr.write('启动服务端… ');
-    server = await startServer(dataDir);
+    const staticDir = runConsole ? path.join(dataDir, 'console') : undefined;
+    if (staticDir) {
+      process.stderr.write(`构建控制台到 ${staticDir}… `);
+      consoleBuildSeconds = buildConsole(staticDir);
+    }
+    server = await startServer(dataDir, { staticDir });
     process.stderr.write(`${server.base}（pid ${server.pid}）\n`);
   }
   // The server's own keys when it runs (generated at its start), otherwise fresh ones in the temp folder.
@@ -94,9 +106,13 @@ try {
       http.push(await runHttpScenario(ctx, s, { duration, connections }));
     }
   }
-  if (server && (runVolunteer || runEngine) && !ctx) {
+  if (server && (runVolunteer || runEngine || runConsole || runContent) && !ctx) {
     const token = await signIn(server.base, keys.requestPublicPem);
     ctx = { base: server.base, requestPublicPem: keys.requestPublicPem, responsePrivatePem: keys.responsePrivatePem, token, sessions: 1 };
+  }
+  if (server && ctx && runContent) {
+    process.stderr.write(`content（/site/ 首页、/appv2 公开轮播列表；${duration}s × ${connections} 连接）…\n`);
+    http.push(...(await runContentBench(ctx, { duration, connections })));
   }
   if (server && ctx && runVolunteer) {
     process.stderr.write(`volunteer（${runs} 次）…\n`);
@@ -105,6 +121,10 @@ try {
   if (server && ctx && runEngine) {
     process.stderr.write(`engine（${engineRows} 行，${runs} 次列表，${exportRuns} 次导出）…\n`);
     engine = await runEngineBench(server, ctx, { rows: engineRows, requests: runs, exportRuns });
+  }
+  if (server && ctx && runConsole) {
+    process.stderr.write('console（Chromium、列表 req/s、百万行分页）…\n');
+    consoleResult = await runConsoleBench(server, ctx, consoleBuildSeconds, { duration, connections });
   }
 } catch (err) {
   // A refused connection mid-run usually means the server went away: say so, with its output.
@@ -160,6 +180,21 @@ if (volunteer) {
       'lrrrrl',
     ),
   );
+  // Opening a student on the filling page (bench/volunteer.ts measureOpenStudent).
+  const o = v.openStudent;
+  console.log(
+    `\n打开学生（填报页的 5 个请求；${o.runs} 次）：p50 ${fmt(o.p50Ms)} ms，p99 ${fmt(o.p99Ms)} ms，共 ${o.totalBytes} B（gzip ${o.totalGzipBytes} B）\n`,
+  );
+  console.log(
+    table(
+      ['request', 'bytes', 'gzip bytes'],
+      [
+        ...o.requests.map((r) => [r.path, String(r.bytes), String(r.gzipBytes)]),
+        [`before: schoolEnrollChance all=1 (p50 ${fmt(o.before.p50Ms)} ms)`, String(o.before.bytes), String(o.before.gzipBytes)],
+      ],
+      'lrr',
+    ),
+  );
 }
 if (engine) {
   const e = engine;
@@ -201,11 +236,13 @@ if (engine) {
   );
 }
 
+if (consoleResult) printConsoleResult(consoleResult);
+
 const out = path.join(ROOT, 'bench', 'results', 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null }, null, 2)}\n`,
 );
 console.log(`\n结果已写入 ${path.relative(process.cwd(), out)}（用时 ${((Date.now() - started) / 1000).toFixed(0)} s）`);
 if (failed.length > 0) {

@@ -1,6 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import { BENCH_STUDENT, createVolunteerBench } from '../server/volunteer/bench.js';
 import { assert, type HttpContext, sequentialRequests } from './http.js';
 import { openServerDatabase, type RunningServer } from './server.js';
+import { timerSigner } from './sign.js';
 import { summarize } from './stats.js';
 
 /**
@@ -30,6 +32,20 @@ export interface VolunteerResult {
   coldChanceMs: number;
   ops: VolunteerOp[];
   http: VolunteerOp & { path: string; total: number };
+  /** Opening 张三 on the filling page over HTTP: the page's own requests, their bytes and the time to rows. */
+  openStudent: OpenStudentResult;
+}
+
+export interface OpenStudentResult {
+  runs: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Each answer's JSON bytes as sent uncompressed, and gzipped (level 6) for what compression would carry. */
+  requests: Array<{ path: string; bytes: number; gzipBytes: number }>;
+  totalBytes: number;
+  totalGzipBytes: number;
+  /** The old way (every row with explanations, all=1), for comparison: bytes and p50 of that one answer. */
+  before: { bytes: number; gzipBytes: number; p50Ms: number; runs: number };
 }
 
 export interface VolunteerOptions {
@@ -120,9 +136,11 @@ export async function runVolunteerBench(
   };
   await sequentialRequests(ctx, Math.max(10, Math.round(runs / 10)), request, check);
   const times = summarize(await sequentialRequests(ctx, runs, request, check));
+  const openStudent = await measureOpenStudent(ctx, zhang, chanceTotal, Math.max(20, Math.round(runs / 4)));
   return {
     lines,
     coldChanceMs,
+    openStudent,
     ops,
     http: {
       name: 'HTTP schoolEnrollChance, first page',
@@ -133,5 +151,63 @@ export async function runVolunteerBench(
       p50Ms: times.p50,
       p99Ms: times.p99,
     },
+  };
+}
+
+/**
+ * What the filling page asks when an expert opens a student (FillingWorkspace, usePlanEditor, useChanceRows):
+ * Subscriber/info, then gkbInfo + OrdinaryBatchFiter together, then zyInfo + the first options page together (50
+ * rows, no explanations). Timed from the first request to the last byte of the last answer, like a user waiting for
+ * the rows; one run at a time, fresh signatures.
+ */
+async function measureOpenStudent(ctx: HttpContext, studentId: number, chanceTotal: number, runs: number): Promise<OpenStudentResult> {
+  const sign = timerSigner(ctx.requestPublicPem);
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(ctx.base + path, {
+      method: 'POST',
+      headers: { ...sign(), Authorization: `Bearer ${ctx.token}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'identity' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    assert(res.status === 200, `POST ${path} 返回 HTTP ${res.status}`);
+    const answer = JSON.parse(text) as { code: number; msg: string; rows?: unknown[]; total?: number };
+    assert(answer.code === 200, `POST ${path} 返回 ${answer.code} ${answer.msg}`);
+    return { path, text, answer };
+  };
+  const page = { studentId, sort: 'rank', explain: 0, pageNum: 1, pageSize: 50 };
+  const open = async () => {
+    const info = await post('/dev-api/api/Subscriber/info', { studentId });
+    const [rules, choices] = await Promise.all([post('/appv2/api/index/gkbInfo', { province: '山东' }), post('/dev-api/api/toolbox/OrdinaryBatchFiter', {})]);
+    const [plan, rows] = await Promise.all([post('/appv2/api/index/zyInfo', { studentId }), post(CHANCE_PATH, page)]);
+    assert(
+      rows.answer.rows?.length === 50 && rows.answer.total === chanceTotal,
+      `首页应为 50 行 / total ${chanceTotal}，实际 ${rows.answer.rows?.length} / ${rows.answer.total}`,
+    );
+    return [info, rules, choices, plan, rows];
+  };
+  const timed = async (fn: () => Promise<unknown>, n: number) => {
+    const t = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await fn();
+      t[i] = performance.now() - t0;
+    }
+    return summarize(t);
+  };
+  const sample = await open();
+  const requests = sample.map((r) => ({ path: r.path, bytes: Buffer.byteLength(r.text), gzipBytes: gzipSync(r.text).length }));
+  for (let i = 0; i < 5; i++) await open();
+  const s = await timed(open, runs);
+  const oldWay = await post(CHANCE_PATH, { studentId, sort: 'rank', all: 1 });
+  const oldRuns = 10;
+  const old = await timed(() => post(CHANCE_PATH, { studentId, sort: 'rank', all: 1 }), oldRuns);
+  return {
+    runs,
+    p50Ms: s.p50,
+    p99Ms: s.p99,
+    requests,
+    totalBytes: requests.reduce((a, r) => a + r.bytes, 0),
+    totalGzipBytes: requests.reduce((a, r) => a + r.gzipBytes, 0),
+    before: { bytes: Buffer.byteLength(oldWay.text), gzipBytes: gzipSync(oldWay.text).length, p50Ms: old.p50, runs: oldRuns },
   };
 }

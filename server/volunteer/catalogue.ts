@@ -51,6 +51,8 @@ export interface CatalogueEntry {
   majorName: string | null;
   groupCode: string | null;
   batch: string;
+  /** 选考科目要求 of the newest year's line (不限, 物理, 物理、化学 = both, 物理或化学 = either), null when unknown. */
+  subjectReq: string | null;
   /** Newest first. */
   years: YearLine[];
 }
@@ -181,12 +183,12 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
   if (!rules) return null;
   const lineRows = await db
     .selectFrom('gkAdmissionLine')
-    .select(['lineId', 'year', 'batch', 'track', 'schoolCode', 'groupCode', 'majorName', 'minScore', 'minRank', 'planCount', 'subjectReq'])
+    .select(['lineId', 'year', 'batch', 'track', 'schoolCode', 'groupCode', 'majorName', 'majorCode', 'minScore', 'minRank', 'planCount', 'subjectReq'])
     .where('examProvince', '=', province)
     .orderBy('year', 'desc')
     .orderBy('lineId')
     .execute();
-  const lines = lineRows.filter((l) => (kind === 'advance' ? isAdvance(l.batch) : !isAdvance(l.batch)));
+  const lines = distinctNames(lineRows.filter((l) => (kind === 'advance' ? isAdvance(l.batch) : !isAdvance(l.batch))));
   if (lines.length === 0) return null;
 
   const schoolRows = await db.selectFrom('gkSchool').selectAll().where('examProvince', '=', province).execute();
@@ -222,6 +224,9 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
     .where('track', '=', tracks[0])
     .execute();
   const segYears = [...new Set(segments.map((s) => s.year))].sort((a, b) => b - a);
+  // Each year's cohort (the table's last cumulative count): past ranks are converted to this year's cohort.
+  const cohortByYear = new Map<number, number>();
+  for (const s of segments) cohortByYear.set(s.year, Math.max(cohortByYear.get(s.year) ?? 0, s.cumulativeRank));
   const segmentYear = segYears.find((y) => y <= year) ?? segYears[0] ?? null;
   const segment = segmentYear == null ? null : prepareSegmentTable(segments.filter((s) => s.year === segmentYear));
 
@@ -234,7 +239,7 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
     minRank: l.minRank,
     planCount: l.planCount,
     batchLine: lineOf(l.year),
-    cohortSize: l.year === segmentYear ? rules.cohortSize : null,
+    cohortSize: l.year === segmentYear ? rules.cohortSize : (cohortByYear.get(l.year) ?? null),
     schoolName: schools.get(l.schoolCode)?.name ?? null,
   }));
   const options = groupLines(flat);
@@ -258,6 +263,7 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
       majorName: o.majorName ?? null,
       groupCode: o.groupCode ?? null,
       batch: '',
+      subjectReq: null,
       years: [],
     });
   }
@@ -267,6 +273,7 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
     if (e.years.length === 0) {
       e.lineId = l.lineId;
       e.batch = l.batch;
+      e.subjectReq = l.subjectReq;
     }
     e.years.push({ year: l.year, lineId: l.lineId, minScore: l.minScore, minRank: l.minRank });
     byLineId.set(l.lineId, idx);
@@ -312,6 +319,18 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
     byKey,
     schools,
   };
+}
+
+/**
+ * One school can print the same major name twice in a year under two 专业代号 (a 地方专项 or 中外合作 line without a
+ * note): such lines carry their code in the name (…（代号QU）) so they stay two options instead of merging into one
+ * option with two lines of the same year.
+ */
+function distinctNames<T extends { year: number; schoolCode: string; majorName: string | null; majorCode: string | null }>(lines: T[]): T[] {
+  const count = new Map<string, number>();
+  const key = (l: T) => `${l.year}|${l.schoolCode}|${l.majorName ?? ''}`;
+  for (const l of lines) count.set(key(l), (count.get(key(l)) ?? 0) + 1);
+  return lines.map((l) => ((count.get(key(l)) ?? 0) > 1 && l.majorCode ? { ...l, majorName: `${l.majorName ?? ''}（代号${l.majorCode}）` } : l));
 }
 
 /** The batch line the 线差法 compares with: Shandong's 一段线, otherwise an undergraduate line when there is one. */
@@ -364,7 +383,7 @@ export interface ChanceRow {
   explanation: string | null;
 }
 
-export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null): ChanceRow {
+export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null, explain = true): ChanceRow {
   const e = cat.entries[idx];
   const newest = e.years[0];
   return {
@@ -389,6 +408,6 @@ export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null):
     method: scored?.method ?? null,
     estimatedRank: scored?.estimatedRank != null ? Math.round(scored.estimatedRank) : null,
     // A getter on the engine's class instance: read it explicitly (spreading would drop it).
-    explanation: scored ? scored.explanation.text : null,
+    explanation: scored && explain ? scored.explanation.text : null,
   };
 }

@@ -10,7 +10,7 @@ import {
   rowOf,
   scoreCatalogue,
 } from './catalogue.js';
-import { type Actor, type Db, intParam, listParam, paging, parseJsonList, SUBJECTS, truthy } from './common.js';
+import { type Actor, type Db, intParam, listParam, paging, parseJsonList, parseSubjects, SUBJECTS, truthy } from './common.js';
 import { autofill, prepareSegmentTable, rankForScore, type ScoredOption, TIERS, type Tier, type TierCounts } from './engine/index.js';
 import { warningsOf } from './plans.js';
 import { loadPlan, loadStudent, type StudentRow, validateScore } from './students.js';
@@ -33,6 +33,10 @@ export interface ChanceFilters {
   pageNum?: unknown;
   pageSize?: unknown;
   all?: unknown;
+  /** 0: rows without the explanation string (the console's list pages; the dialog asks for one row with it). */
+  explain?: unknown;
+  /** One or more line ids (any year's): the rows of those options only. */
+  lineId?: unknown;
 }
 
 export interface ChanceSubject {
@@ -89,10 +93,25 @@ interface Compiled {
   notes: string[];
 }
 
-/** The student-independent filters, compiled once per request. */
-function compileFilters(cat: Catalogue, f: ChanceFilters, student: StudentRow | null): Compiled {
+/**
+ * Below the undergraduate line (Shandong's 一段线) a student may not fill 本科 lines: the 常规批 第 1 次志愿 lines are
+ * all 本科, so nothing is offered, with the reason. Null when the student is at or above the line (or it is unknown).
+ */
+export function belowUndergraduateLine(cat: Catalogue, score: number): string | null {
+  const name = cat.batchLineName;
+  if (cat.batchLine == null || name == null || !(name === '一段线' || name.includes('本科')) || score >= cat.batchLine) return null;
+  return `考生 ${score} 分低于 ${cat.year} 年${name} ${cat.batchLine} 分，不能填报本科院校专业（常规批第 1 次志愿均为本科）`;
+}
+
+/** The filters of one request (eligibility by the student's score, then the chosen filters). */
+function compileFilters(cat: Catalogue, f: ChanceFilters, student: StudentRow | null, score: number): Compiled {
   const notes: string[] = [];
   const tests: Array<(idx: number) => boolean> = [];
+  const below = belowUndergraduateLine(cat, score);
+  if (below) {
+    tests.push((i) => cat.entries[i].school.level === '专科');
+    notes.push(below);
+  }
   const usePrefs = truthy(f.usePreferences) && student != null;
   let regions = listParam(f.region);
   let majorsAny: string[] = [];
@@ -138,13 +157,34 @@ function compileFilters(cat: Catalogue, f: ChanceFilters, student: StudentRow | 
   const majorName = text(f.majorName);
   if (majorName) tests.push((i) => (cat.entries[i].majorName ?? '').includes(majorName));
   if (majorsAny.length) tests.push((i) => majorsAny.some((m) => (cat.entries[i].majorName ?? '').includes(m)));
+  const lineIds = listParam(f.lineId);
+  if (lineIds.length) {
+    const wanted = new Set(lineIds.map((id) => cat.byLineId.get(Number(id))).filter((i) => i != null));
+    tests.push((i) => wanted.has(i));
+  }
   const codes = listParam(f.schoolCode);
   if (codes.length) {
     const set = new Set(codes);
     tests.push((i) => set.has(cat.entries[i].school.schoolCode));
   }
   if (!cat.has.subjectReq) notes.push('数据未包含选科要求，未按选科过滤，请填报前核对院校专业的选科要求');
+  else if (student) {
+    const mine = new Set(parseSubjects(student.subjects).map((n) => SUBJECTS[n]));
+    if (mine.has('政治')) mine.add('思想政治');
+    tests.push((i) => subjectsAllow(cat.entries[i].subjectReq, mine));
+    notes.push(`只显示 ${[...mine].filter((m) => m !== '思想政治').join('/')} 可报的专业（选考科目要求不符的不显示）`);
+  }
   return { test: (i) => tests.every((t) => t(i)), notes };
+}
+
+/**
+ * Whether a student with these subjects may fill a line: 不限 or unknown → yes; 物理或化学 → any of them; 物理、化学
+ * → all of them (Shandong's rule: every listed subject is required).
+ */
+export function subjectsAllow(req: string | null, mine: ReadonlySet<string>): boolean {
+  if (req == null || req === '' || req === '不限') return true;
+  if (req.includes('或')) return req.split('或').some((s) => mine.has(s.trim()));
+  return req.split('、').every((s) => mine.has(s.trim()));
 }
 
 function tierList(v: unknown): Tier[] {
@@ -183,7 +223,7 @@ export type ChanceListRow = ChanceRow & { liked: boolean; inPlan: boolean };
  */
 export async function enrollmentChance(db: Db, cat: Catalogue, subject: ChanceSubject, f: ChanceFilters) {
   const scored = scoreCatalogue(cat, subject.score, subject.rank);
-  const filters = compileFilters(cat, f, subject.student);
+  const filters = compileFilters(cat, f, subject.student, subject.score);
   const tiers = tierList(f.tier);
   const includeUnreachable = truthy(f.includeUnreachable);
   const tierCounts: Record<Tier | 'none', number> = { 冲: 0, 稳: 0, 保: 0, none: 0 };
@@ -208,12 +248,14 @@ export async function enrollmentChance(db: Db, cat: Catalogue, subject: ChanceSu
   const { pageSize, offset } = paging(f);
   const page = truthy(f.all) ? picked : picked.slice(offset, offset + pageSize);
   const mark = await markers(db, subject);
+  // The explanation string is most of a row's weight (12 MB for every line of a student): built only when asked.
+  const explain = f.explain == null || f.explain === '' || truthy(f.explain);
   const rows: ChanceListRow[] = page.map((i) => {
-    const r = rowOf(cat, i, scored[i]);
+    const r = rowOf(cat, i, scored[i], explain);
     return { ...r, liked: mark.liked.has(r.lineId), inPlan: mark.inPlan.has(r.lineId) };
   });
   const notes = [...subjectNotes(cat, subject), ...filters.notes];
-  if (!includeUnreachable && unreachable) notes.push(`已隐藏 ${unreachable} 个录取概率低于 5% 的志愿（includeUnreachable=1 显示）`);
+  if (!includeUnreachable && unreachable) notes.push(`已隐藏 ${unreachable} 个录取概率低于 5% 的志愿（勾选「含概率低于 5% 的」可显示）`);
   return { rows, total: picked.length, student: studentSummary(cat, subject), tierCounts, unreachableCount: unreachable, notes };
 }
 
@@ -257,7 +299,7 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
   const counts = countsOf(input as Record<string, unknown>);
   if (counts.冲 + counts.稳 + counts.保 === 0) throw fail('请至少选择一个志愿数量');
   const scored = scoreCatalogue(cat, subject.score, subject.rank);
-  const filters = compileFilters(cat, input, subject.student);
+  const filters = compileFilters(cat, input, subject.student, subject.score);
   const candidates: ScoredOption[] = [];
   const indexOf = new Map<ScoredOption, number>();
   for (const i of cat.rankOrder) {

@@ -24,6 +24,8 @@ import {
   scoreStageFilter,
   scoreStageInfo,
 } from './filling.js';
+import { importAdmission } from './import/apply.js';
+import { historyWanted, seedShandongHistory } from './import/history.js';
 import { planInfo, savePlan, sortPlan, transition } from './plans.js';
 import { actionHistory, distribute, examineList, expertList, finalPlan, planReport, submissionHistory } from './review.js';
 import { createShare, shareInfo } from './share.js';
@@ -46,6 +48,8 @@ export const PERM = {
   appointmentEdit: 'volunteer:appointment:edit',
   appointmentRemove: 'volunteer:appointment:remove',
   majorRecommend: 'volunteer:major:recommend',
+  /** Admission data import (admin: every permission). */
+  dataImport: 'volunteer:data:import',
 } as const;
 
 type Params = Record<string, unknown>;
@@ -77,6 +81,28 @@ export async function volunteerRoutes(app: FastifyInstance) {
   const post = (url: string, permission: RoutePermission, handler: Handler, sensitive = false) => route(['POST'], url, permission, handler, sensitive);
   const read = (url: string, permission: RoutePermission, handler: Handler) => route(['GET', 'POST'], url, permission, handler);
   const actor = (request: FastifyRequest) => actorOf(request.auth);
+
+  // Shandong 2021–2025 through the administrator's import path, once per database (import/history.ts).
+  if (app.config.seed && historyWanted()) {
+    app.addHook('onReady', async () => {
+      const t0 = performance.now();
+      const done = await seedShandongHistory(db);
+      if (done) app.log.info({ ms: Math.round(performance.now() - t0), files: done.length }, '山东 2021–2025 招生数据已导入');
+    });
+  }
+
+  // ---- admission data import ----
+  post('/dev-api/volunteer/admission/import', PERM.dataImport, async (p) => {
+    const report = await importAdmission(db, {
+      province: typeof p.province === 'string' ? p.province : '',
+      kind: p.kind as never,
+      year: p.year == null || p.year === '' ? null : Number(p.year),
+      csv: typeof p.csv === 'string' ? p.csv : '',
+      batch: typeof p.batch === 'string' ? p.batch : undefined,
+      track: typeof p.track === 'string' ? p.track : undefined,
+    });
+    return ok(report, '导入成功');
+  });
 
   // ---- students ----
   read('/dev-api/api/index/subscriber', PERM.planList, async (p, r) => {

@@ -162,6 +162,10 @@ export interface ChanceQuery {
   pageNum?: number;
   pageSize?: number;
   all?: 1;
+  /** 0: rows without the explanation text (list pages); the 录取率 dialog asks for one row with it. */
+  explain?: 0 | 1;
+  /** Only the option(s) of these line ids. */
+  lineId?: number;
 }
 
 export interface ChanceResult {
@@ -474,7 +478,7 @@ function chanceResult(env: Envelope): ChanceResult {
   };
 }
 
-/** Acceptance rates for every option passing the filters (all=1: the console virtualises the table). */
+/** Acceptance rates of the options passing the filters: one page, sorted and filtered on the server, with tier counts. */
 export async function enrollChance(query: ChanceQuery): Promise<ChanceResult> {
   return chanceResult(await request({ url: '/appv2/api/Filling/schoolEnrollChance', method: 'post', data: compact(query) }));
 }

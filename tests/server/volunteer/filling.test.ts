@@ -149,6 +149,41 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
     expect(all.rows.map((r) => r.lineId)).toEqual(beijing.rows.map((r) => r.lineId));
   });
 
+  it('answers the filling page one compact page at a time; the explanation comes for one option on demand', async () => {
+    const url = '/appv2/api/Filling/schoolEnrollChance';
+    const full = await chance({ studentId: zhang, pageSize: 50 });
+    const res = await s.call('POST', url, { token: t.expert, body: { studentId: zhang, sort: 'probability', explain: 0, pageNum: 1, pageSize: 50 } });
+    const page = res.body as unknown as ChanceBody;
+    expect(page.rows).toHaveLength(50);
+    expect(page.rows.every((r) => r.explanation === null)).toBe(true);
+    // Same filters → same total and tier counts as the full answer: the tabs stay right with a page of rows.
+    expect(page.total).toBe(full.total);
+    expect(page.tierCounts).toEqual(full.tierCounts);
+    // Sorted on the server over every line, not within the page: least likely first.
+    const ps = page.rows.map((r) => r.probability as number);
+    expect([...ps].sort((a, b) => a - b)).toEqual(ps);
+    const second = (await chance({ studentId: zhang, sort: 'probability', explain: 0, pageNum: 2, pageSize: 50 })).rows;
+    expect(second[0].probability as number).toBeGreaterThanOrEqual(ps[49]);
+    expect(new Set([...page.rows, ...second].map((r) => r.lineId)).size).toBe(100);
+    // The page is a few tens of kB, far under the 300 kB budget for opening a student.
+    expect(res.rawBuffer.length).toBeLessThan(60_000);
+
+    // 录取率 dialog: one option by line id, with its explanation.
+    const one = await chance({ studentId: zhang, lineId: page.rows[3].lineId, includeUnreachable: true, pageSize: 1 });
+    expect(one.total).toBe(1);
+    expect(one.rows[0]).toMatchObject({ lineId: page.rows[3].lineId, probability: page.rows[3].probability });
+    expect(one.rows[0].explanation).toBe(engine.get(key(one.rows[0]))?.explanation.text);
+    expect(one.rows[0].explanation).toMatch(/^按位次法：/);
+    // Below the 一段线 (441 in 2025) nothing 本科 is offered — every 常规批 line is 本科 — and the note says why.
+    const below = await chance({ score: 440, includeUnreachable: 1 });
+    expect(below).toMatchObject({ code: 200, total: 0, rows: [], tierCounts: { 冲: 0, 稳: 0, 保: 0, none: 0 } });
+    expect(below.notes).toContain('考生 440 分低于 2025 年一段线 441 分，不能填报本科院校专业（常规批第 1 次志愿均为本科）');
+    expect((await chance({ score: 441, includeUnreachable: 1 })).total).toBeGreaterThan(0);
+    // The hidden-options note names the checkbox a user sees, not a request parameter.
+    expect(page.notes.join('；')).toMatch(/已隐藏 \d+ 个录取概率低于 5% 的志愿（勾选「含概率低于 5% 的」可显示）/);
+    expect(page.notes.join('；')).not.toContain('includeUnreachable');
+  });
+
   it('always encrypts /appv2/api/index/schoolEnrollChance, and encrypts on authEncode=1', async () => {
     const plain = await chance({ studentId: zhang, pageSize: 5 });
     const enc = await chance({ studentId: zhang, pageSize: 5 }, t.expert, '/appv2/api/index/schoolEnrollChance');

@@ -40,8 +40,8 @@ const choices: FilterChoices = {
 };
 
 describe('buildChanceQuery', () => {
-  it('sends only the filters in use, every row (all=1), and a city only inside one province', () => {
-    expect(buildChanceQuery(1, DEFAULT_FILTERS)).toEqual({ studentId: 1, all: 1, sort: 'rank' });
+  it('sends only the filters in use, never every row nor explanations, and a city only inside one province', () => {
+    expect(buildChanceQuery(1, DEFAULT_FILTERS)).toEqual({ studentId: 1, sort: 'rank', explain: 0 });
     expect(
       buildChanceQuery(1, {
         ...DEFAULT_FILTERS,
@@ -59,7 +59,7 @@ describe('buildChanceQuery', () => {
       }),
     ).toEqual({
       studentId: 1,
-      all: 1,
+      explain: 0,
       sort: 'probability',
       region: ['北京'],
       city: '北京',
@@ -98,13 +98,14 @@ describe('filling page filters', () => {
   }
   const last = (bodies: Array<Record<string, unknown>>) => bodies[bodies.length - 1];
 
-  it('asks for the first page at once, then every row when more matched', async () => {
+  it('asks for one page without explanations, and the next page only when the user pages on', async () => {
     const bodies = answer(5000);
     renderInApp(<FillingBoard student={student} rules={rules} choices={choices} refreshKey={0} />);
-    await waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[0]).toEqual({ studentId: 1, sort: 'rank', pageNum: 1, pageSize: 100 });
-    expect(bodies[1]).toEqual({ studentId: 1, sort: 'rank', all: 1 });
     expect(await screen.findByText('共 5,000 条')).toBeTruthy();
+    expect(bodies).toEqual([{ studentId: 1, sort: 'rank', explain: 0, pageNum: 1, pageSize: 50 }]);
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ studentId: 1, sort: 'rank', explain: 0, pageNum: 2, pageSize: 50 });
     // The data lack subject requirements: 选科匹配 is off and says why.
     expect(screen.getByRole('switch', { name: '选科匹配' }).hasAttribute('disabled')).toBe(true);
   });
@@ -138,6 +139,6 @@ describe('filling page filters', () => {
 
     fireEvent.click(screen.getByText('冲 1'));
     await waitFor(() => expect(last(bodies)).toMatchObject({ tier: ['冲'], region: ['北京'], tags: ['211'] }));
-    expect(last(bodies)).toMatchObject({ studentId: 1, sort: 'rank', pageNum: 1, pageSize: 100 });
+    expect(last(bodies)).toMatchObject({ studentId: 1, sort: 'rank', explain: 0, pageNum: 1, pageSize: 50 });
   });
 });

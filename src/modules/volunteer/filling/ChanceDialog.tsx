@@ -13,7 +13,7 @@ export interface ChanceTarget {
 }
 
 export interface ChanceDialogProps {
-  /** The option; a table row carries its explanation, a plan entry is looked up afresh. */
+  /** The option; unless it already carries its explanation, it is looked up afresh with it. */
   target: (ChanceTarget & Partial<ChanceRow>) | null;
   studentId: number;
   studentScore: number | null;
@@ -23,9 +23,10 @@ export interface ChanceDialogProps {
   canAdd?: boolean;
 }
 
+/** The option's row with its explanation: list rows come without it (it is most of a row's weight). */
 async function lookUp(target: ChanceTarget, studentId: number): Promise<ChanceRow | null> {
-  const r = await enrollChance({ studentId, schoolCode: target.schoolCode, majorName: target.majorName ?? undefined, includeUnreachable: true, all: 1 });
-  return r.rows.find((x) => x.lineId === target.lineId) ?? r.rows[0] ?? null;
+  const r = await enrollChance({ studentId, lineId: target.lineId, includeUnreachable: true, pageSize: 1 });
+  return r.rows[0] ?? null;
 }
 
 /** 录取率: the engine's reasoning for one option — years used, ranks, estimate, σ, the student's value, probability. */

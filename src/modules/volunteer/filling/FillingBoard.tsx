@@ -13,7 +13,7 @@ import { buildChanceQuery, DEFAULT_FILTERS, type FillingFilterValues } from './f
 import { MajorDialog } from './MajorDialog';
 import { OptionsTable } from './OptionsTable';
 import { SchoolDialog } from './SchoolDialog';
-import { useChanceRows } from './useChanceRows';
+import { PAGE_SIZES, useChanceRows } from './useChanceRows';
 
 export interface FillingBoardProps {
   student: StudentInfo;
@@ -58,8 +58,8 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
 
   const canAdd = !editor.readOnly;
   const query = buildChanceQuery(student.studentId, filters);
-  const subjectDataAvailable = !data.notes.some((n) => n.includes('选科'));
-  const tableHeight = Math.max(320, height - (mobile ? 260 : 520));
+  const subjectDataAvailable = !data.notes.some((n) => n.includes('未包含选科要求'));
+  const tableHeight = Math.max(320, height - (mobile ? 300 : 560));
   const openChance = (row: ChanceRow) => setChance(row);
   const openItemChance = (item: EditorItem) =>
     setChance({ lineId: item.lineId, schoolCode: item.schoolCode, schoolName: item.schoolName, majorName: item.majorName });
@@ -93,11 +93,7 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
                 <span>只看收藏</span>
               </Space>
               <Typography.Text type="secondary" style={{ marginLeft: 'auto' }} aria-live="polite">
-                {data.loading
-                  ? '正在计算录取概率...'
-                  : data.loadingRest
-                    ? `共 ${data.total.toLocaleString('zh-CN')} 条，已显示前 ${data.rows.length} 条，正在加载其余...`
-                    : `共 ${data.total.toLocaleString('zh-CN')} 条`}
+                {data.loading ? '正在计算录取概率...' : `共 ${data.total.toLocaleString('zh-CN')} 条`}
               </Typography.Text>
             </div>
             {data.error ? (
@@ -129,6 +125,9 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
               onSchool={(r) => setSchool(r.schoolCode)}
               onMajor={(r) => r.majorName && setMajor(r.majorName)}
               onChance={openChance}
+              paging={
+                data.paged ? { pageNum: data.pageNum, pageSize: data.pageSize, total: data.total, pageSizes: PAGE_SIZES, onChange: data.changePage } : undefined
+              }
             />
           </Card>
         </Col>

@@ -16,13 +16,15 @@ export interface OptionsTableProps {
   onSchool: (row: ChanceRow) => void;
   onMajor: (row: ChanceRow) => void;
   onChance: (row: ChanceRow) => void;
+  /** Server-side paging (the acceptance query); absent for the favourites, which arrive whole. */
+  paging?: { pageNum: number; pageSize: number; total: number; pageSizes: number[]; onChange: (pageNum: number, pageSize: number) => void };
 }
 
 /**
- * The options (school + major lines) with the student's probability, virtualised: thousands of rows render only the
- * visible ones. Tier colour marks each row's left edge and its probability.
+ * The options (school + major lines) with the student's probability, one server page at a time (virtualised, so a
+ * long favourites list renders only the visible rows). Tier colour marks each row's left edge and its probability.
  */
-export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onAdd, onToggleLike, onSchool, onMajor, onChance }: OptionsTableProps) {
+export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onAdd, onToggleLike, onSchool, onMajor, onChance, paging }: OptionsTableProps) {
   const columns: TableProps<ChanceRow>['columns'] = [
     {
       title: '院校 · 专业',
@@ -130,7 +132,20 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
       loading={{ spinning: loading, tip: '正在计算录取概率...' }}
       columns={columns}
       dataSource={rows}
-      pagination={false}
+      pagination={
+        paging
+          ? {
+              current: paging.pageNum,
+              pageSize: paging.pageSize,
+              total: paging.total,
+              pageSizeOptions: paging.pageSizes,
+              showSizeChanger: true,
+              showTotal: (total, [from, to]) => `第 ${from}-${to} 条，共 ${total.toLocaleString('zh-CN')} 条`,
+              size: 'small',
+              onChange: paging.onChange,
+            }
+          : false
+      }
       scroll={{ x: 600, y: height }}
       locale={{ emptyText: '没有符合条件的志愿，试试放宽筛选条件' }}
     />

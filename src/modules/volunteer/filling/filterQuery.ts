@@ -29,9 +29,12 @@ export const DEFAULT_FILTERS: FillingFilterValues = {
   sort: 'rank',
 };
 
-/** The schoolEnrollChance request for the filters: every row (all=1, the table is virtualised), only filters in use. */
+/**
+ * The schoolEnrollChance request for the filters (only filters in use). Paging is added by the caller: the server
+ * sorts and filters every line and answers one page, without explanation strings (asked for one row on demand).
+ */
 export function buildChanceQuery(studentId: number, f: FillingFilterValues): ChanceQuery {
-  const q: ChanceQuery = { studentId, all: 1, sort: f.sort };
+  const q: ChanceQuery = { studentId, sort: f.sort, explain: 0 };
   if (f.regions.length) q.region = [...f.regions];
   // A city only makes sense inside one chosen province.
   if (f.city && f.regions.length === 1) q.city = f.city;

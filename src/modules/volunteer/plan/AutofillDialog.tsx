@@ -44,7 +44,7 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
     }
     setLoading(true);
     try {
-      const { studentId: _s, pageNum: _p, pageSize: _z, all: _a, tier: _t, ...rest } = filters;
+      const { studentId: _s, pageNum: _p, pageSize: _z, all: _a, explain: _e, tier: _t, ...rest } = filters;
       setProposal(await autofillProposal({ ...(v.useFilters ? rest : {}), studentId, counts: v.counts, allowWasteful: v.allowWasteful }));
     } catch {
       // shown by the http layer

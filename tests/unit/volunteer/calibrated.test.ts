@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { bandOf, estimate, fitModel, predict, type YearPoint } from '../../../server/volunteer/engine/calibrated.js';
+
+/**
+ * The fitted acceptance model (server/volunteer/engine/calibrated.ts) on synthetic lines whose year-to-year moves
+ * are known: a steady cohort, every line moving by a fixed set of log factors, wider for low-ranked lines.
+ */
+const cohorts = new Map([2021, 2022, 2023, 2024, 2025].map((y) => [y, 600_000]));
+/** Deterministic moves: a spread of ±spread around 0 in log rank. */
+const moves = (spread: number) => Array.from({ length: 41 }, (_, i) => ((i - 20) / 20) * spread);
+
+function lines(): YearPoint[][] {
+  const out: YearPoint[][] = [];
+  for (const base of [1_000, 5_000, 20_000, 40_000, 90_000, 200_000, 300_000]) {
+    const spread = base > 100_000 ? 0.3 : 0.08;
+    for (const [i, m] of moves(spread).entries()) {
+      const plan = 10 + (i % 5);
+      out.push(
+        [2021, 2022, 2023, 2024].map((year, k) => ({
+          year,
+          minRank: Math.round(base * Math.exp(k % 2 ? m : -m / 2)),
+          planCount: k % 2 ? plan * 2 : plan,
+        })),
+      );
+    }
+  }
+  return out;
+}
+
+describe('fitted acceptance model', () => {
+  const model = fitModel(lines(), [2022, 2023, 2024], cohorts);
+  const line: YearPoint[] = [
+    { year: 2023, minRank: 20_000, planCount: 10 },
+    { year: 2024, minRank: 20_000, planCount: 10 },
+  ];
+
+  it('is monotone in the student rank: a better rank never lowers the chance', () => {
+    let last = 1;
+    for (let r = 5_000; r <= 60_000; r += 500) {
+      const p = predict(model, line, 2025, cohorts, r, 10)?.probability as number;
+      expect(p).toBeLessThanOrEqual(last + 1e-12);
+      last = p;
+    }
+    expect(predict(model, line, 2025, cohorts, 5_000, 10)?.probability).toBeGreaterThan(0.99);
+    expect(predict(model, line, 2025, cohorts, 60_000, 10)?.probability).toBeLessThan(0.01);
+  });
+
+  it('spreads wider where the lines moved more: the same relative margin is less certain for low-ranked lines', () => {
+    const top = [{ year: 2024, minRank: 20_000, planCount: 10 }];
+    const low = [{ year: 2024, minRank: 200_000, planCount: 10 }];
+    expect(bandOf(20_000)).not.toBe(bandOf(200_000));
+    // 10 % better than the estimate on both.
+    const pTop = predict(model, top, 2025, cohorts, 18_000, 10)?.probability as number;
+    const pLow = predict(model, low, 2025, cohorts, 180_000, 10)?.probability as number;
+    expect(pTop).toBeGreaterThan(pLow);
+    expect(pLow).toBeLessThan(0.8);
+  });
+
+  it('moves the estimate by the fitted plan effect, far less than ×2 for a doubled plan', () => {
+    const same = estimate(line, 2025, cohorts, model.weights, model.planBeta, 10, model.cohortPower);
+    const doubled = estimate(line, 2025, cohorts, model.weights, model.planBeta, 20, model.cohortPower);
+    const factor = (doubled?.rank as number) / (same?.rank as number);
+    expect(factor).toBeCloseTo(Math.exp(model.planBeta * Math.log(2)), 3);
+    expect(factor).toBeLessThan(1.2);
+  });
+
+  it('has no estimate without an earlier year', () => {
+    expect(predict(model, [{ year: 2025, minRank: 100, planCount: 1 }], 2025, cohorts, 50, 1)).toBeNull();
+  });
+});
