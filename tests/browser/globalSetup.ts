@@ -53,7 +53,8 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseURL}/app-config.js`, 30000);
+  // Start-up migrates, seeds and syncs every schema: 10–30 s on a busy 2-core machine.
+  await waitFor(`${baseURL}/app-config.js`, 120000);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   return async () => {
