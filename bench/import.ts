@@ -15,7 +15,7 @@ export interface ImportResult {
   importSeconds: number;
   peakRssMiB: number;
   rssBeforeMiB: number;
-  reads: Summary & { count: number };
+  reads: Summary & { count: number; max: number };
   readsBefore: Summary & { count: number };
 }
 
@@ -75,7 +75,7 @@ export async function runImportBench(
     importSeconds: Math.round(importSeconds * 100) / 100,
     rssBeforeMiB: rssBefore,
     peakRssMiB: peak,
-    reads: { ...summarize(during), count: during.length },
+    reads: { ...summarize(during), count: during.length, max: Math.max(...during) },
     readsBefore: { ...summarize(before), count: before.length },
   };
 }

@@ -6,6 +6,7 @@ import { buildConsole, type ConsoleResult, printConsoleResult, runConsoleBench }
 import { runContentBench } from './content.js';
 import { type EngineResult, runEngineBench } from './engine.js';
 import { HTTP_SCENARIOS, type HttpContext, type HttpResult, prepareHttp, runHttpScenario, signIn } from './http.js';
+import { type ImportResult, runImportBench } from './import.js';
 import { type MicroResult, runProtocolMicro } from './protocol-micro.js';
 import { ROOT, type RunningServer, startServer } from './server.js';
 import { fmt, table } from './stats.js';
@@ -30,7 +31,7 @@ if (only === '-h' || only === '--help') {
   console.log(usage);
   process.exit(0);
 }
-const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine', 'console', 'content'];
+const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine', 'console', 'content', 'import'];
 if (only && !known.includes(only)) {
   console.error(`未知的基准：${only}\n${usage}`);
   process.exit(2);
@@ -42,7 +43,8 @@ const runVolunteer = !only || only === 'volunteer';
 const runEngine = !only || only === 'engine';
 const runConsole = only === 'console';
 const runContent = !only || only === 'content'; // /site/ home and the /appv2 public banner list (bench/content.ts)
-const needServer = scenarios.length > 0 || runVolunteer || runEngine || runConsole || runContent;
+const runImport = !only || only === 'import'; // the largest allowed import with reads alongside (bench/import.ts)
+const needServer = scenarios.length > 0 || runVolunteer || runEngine || runConsole || runContent || runImport;
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ops = Number(process.env.BENCH_OPS ?? 2000);
@@ -68,6 +70,7 @@ const http: HttpResult[] = [];
 let volunteer: VolunteerResult | undefined;
 let engine: EngineResult | undefined;
 let consoleResult: ConsoleResult | undefined;
+let importResult: ImportResult | undefined;
 let consoleBuildSeconds = 0;
 
 const cleanup = async () => {
@@ -106,7 +109,7 @@ try {
       http.push(await runHttpScenario(ctx, s, { duration, connections }));
     }
   }
-  if (server && (runVolunteer || runEngine || runConsole || runContent) && !ctx) {
+  if (server && (runVolunteer || runEngine || runConsole || runContent || runImport) && !ctx) {
     const token = await signIn(server.base, keys.requestPublicPem);
     ctx = { base: server.base, requestPublicPem: keys.requestPublicPem, responsePrivatePem: keys.responsePrivatePem, token, sessions: 1 };
   }
@@ -121,6 +124,10 @@ try {
   if (server && ctx && runEngine) {
     process.stderr.write(`engine（${engineRows} 行，${runs} 次列表，${exportRuns} 次导出）…\n`);
     engine = await runEngineBench(server, ctx, { rows: engineRows, requests: runs, exportRuns });
+  }
+  if (server && ctx && runImport) {
+    process.stderr.write('import（50 000 行导入，同时读列表）…\n');
+    importResult = await runImportBench(server, ctx);
   }
   if (server && ctx && runConsole) {
     process.stderr.write('console（Chromium、列表 req/s、百万行分页）…\n');
@@ -237,12 +244,28 @@ if (engine) {
 }
 
 if (consoleResult) printConsoleResult(consoleResult);
+if (importResult) {
+  const r = importResult;
+  console.log(`\n导入（${r.rows} 行 ${(r.fileBytes / 1024 / 1024).toFixed(1)} MB CSV 到参数设置；同时读 20 行列表）\n`);
+  console.log(
+    table(
+      ['measure', 'value'],
+      [
+        ['import time s', fmt(r.importSeconds)],
+        ['server RSS before / peak MiB', `${fmt(r.rssBeforeMiB)} / ${fmt(r.peakRssMiB)}`],
+        ['list read alone p50 / p99 ms', `${fmt(r.readsBefore.p50)} / ${fmt(r.readsBefore.p99)}`],
+        ['list read during import p50 / p99 / max ms', `${fmt(r.reads.p50)} / ${fmt(r.reads.p99)} / ${fmt(r.reads.max)} (${r.reads.count} reads)`],
+      ],
+      'lr',
+    ),
+  );
+}
 
 const out = path.join(ROOT, 'bench', 'results', 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null }, null, 2)}\n`,
 );
 console.log(`\n结果已写入 ${path.relative(process.cwd(), out)}（用时 ${((Date.now() - started) / 1000).toFixed(0)} s）`);
 if (failed.length > 0) {

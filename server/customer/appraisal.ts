@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { fail } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { getSettings } from '../services/settings.js';
 import { FONT_MISSING, pdfFont } from '../volunteer/export.js';
 import { type Actor, DAY_MS, type Db, intParam, paging } from './common.js';
@@ -114,7 +115,7 @@ export async function listAppraisals(db: Db, actor: Actor, q: Record<string, unk
   let base = db.selectFrom('cusAppraisal as a').innerJoin('volStudent as s', 's.studentId', 'a.studentId').where('s.cusStatus', '!=', 'purged');
   if (!actor.allStores) base = base.where('a.storeId', '=', actor.storeId);
   const name = typeof q.name === 'string' ? q.name.trim() : '';
-  if (name) base = base.where('s.name', 'like', `%${name}%`);
+  if (name) base = base.where(contains('s.name', name));
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await base
     .select(['a.appraisalId', 'a.studentId', 's.name as studentName', 's.mobile', 'a.score', 'a.result', 'a.summary', 'a.expireTime', 'a.createTime'])

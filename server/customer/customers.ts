@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { fail } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import type { CardKeys } from './cardSecrets.js';
 import { activateCard } from './cards.js';
 import {
@@ -55,9 +56,9 @@ export async function listCustomers(db: Db, actor: Actor, q: Record<string, unkn
   let base = db.selectFrom('volStudent as s').where('s.cusStatus', '=', status);
   if (!actor.allStores) base = base.where('s.storeId', '=', actor.storeId);
   const name = typeof q.name === 'string' ? q.name.trim() : '';
-  if (name) base = base.where('s.name', 'like', `%${name}%`);
+  if (name) base = base.where(contains('s.name', name));
   const mobile = typeof q.mobile === 'string' ? q.mobile.trim() : '';
-  if (mobile) base = base.where('s.mobile', 'like', `%${mobile}%`);
+  if (mobile) base = base.where(contains('s.mobile', mobile));
   const userType = intParam(q.userType);
   if (userType != null) base = base.where('s.userType', '=', userType);
   const store = intParam(q.storeId);

@@ -1,4 +1,5 @@
 import { fail } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { type Actor, type Db, idList, intParam, paging, text } from './common.js';
 import { loadCustomer } from './customers.js';
 
@@ -13,7 +14,7 @@ export async function listMemos(db: Db, actor: Actor, q: Record<string, unknown>
   const student = intParam(q.studentId);
   if (student != null) base = base.where('m.studentId', '=', student);
   const content = typeof q.content === 'string' ? q.content.trim() : '';
-  if (content) base = base.where('m.content', 'like', `%${content}%`);
+  if (content) base = base.where(contains('m.content', content));
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await base.selectAll('m').select('s.name as studentName').orderBy('m.memoId', 'desc').limit(pageSize).offset(offset).execute();
   return { rows, total };

@@ -1,4 +1,5 @@
 import { fail } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { type Actor, type Db, idList, intParam, paging, text } from './common.js';
 import { loadCustomer } from './customers.js';
 
@@ -54,7 +55,7 @@ export async function listMessages(db: Db, actor: Actor, q: Record<string, unkno
   const student = intParam(q.studentId);
   if (student != null) base = base.where('m.studentId', '=', student);
   const title = typeof q.title === 'string' ? q.title.trim() : '';
-  if (title) base = base.where('m.title', 'like', `%${title}%`);
+  if (title) base = base.where(contains('m.title', title));
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await base.selectAll('m').select('s.name as studentName').orderBy('m.messageId', 'desc').limit(pageSize).offset(offset).execute();
   let unreadQ = db

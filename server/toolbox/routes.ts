@@ -2,6 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, fail, ok } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { findSession } from '../security/sessions.js';
 
 /**
@@ -185,9 +186,9 @@ export async function toolboxRoutes(app: FastifyInstance) {
           j.onRef('l.schoolCode', '=', 's.schoolCode').onRef('l.examProvince', '=', 's.examProvince').on('l.majorName', 'is', null),
         )
         .where('s.examProvince', '=', PROVINCE);
-      if (name?.trim()) q = q.where('s.name', 'like', `%${name.trim()}%`);
+      if (name?.trim()) q = q.where(contains('s.name', name.trim()));
       if (province?.trim()) q = q.where('s.province', '=', province.trim());
-      if (tag) q = q.where('s.tags', 'like', `%${tag}%`);
+      if (tag) q = q.where(contains('s.tags', tag));
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await q
         .select(['s.schoolCode', 's.name', 's.province', 's.city', 's.tags', 'l.year', 'l.minScore', 'l.minRank'])
@@ -224,8 +225,8 @@ export async function toolboxRoutes(app: FastifyInstance) {
         .innerJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
         .where('l.examProvince', '=', PROVINCE)
         .where('l.majorName', 'is not', null);
-      if (school?.trim()) q = q.where('s.name', 'like', `%${school.trim()}%`);
-      if (major?.trim()) q = q.where('l.majorName', 'like', `%${major.trim()}%`);
+      if (school?.trim()) q = q.where(contains('s.name', school.trim()));
+      if (major?.trim()) q = q.where(contains('l.majorName', major.trim()));
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await q
         .select(['s.schoolCode', 's.name as schoolName', 'l.year', 'l.majorName', 'l.minScore', 'l.minRank'])

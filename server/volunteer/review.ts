@@ -1,4 +1,5 @@
 import { fail } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { requireCatalogue } from './catalogue.js';
 import { ACTION_NAMES, type Actor, type Db, intParam, PLAN_STATUS_NAMES, paging, seesAll, userNames } from './common.js';
 import { TIERS, type Tier } from './engine/index.js';
@@ -67,7 +68,7 @@ export async function examineList(db: Db, actor: Actor, f: Record<string, unknow
   const owner = intParam(f.ownerId);
   if (owner != null) q = q.where('s.ownerId', '=', owner);
   const name = typeof f.name === 'string' ? f.name.trim() : '';
-  if (name) q = q.where('s.name', 'like', `%${name}%`);
+  if (name) q = q.where(contains('s.name', name));
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await q
     .select([

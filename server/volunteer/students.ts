@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { VolPlanTable, VolStudentTable } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { contains } from '../http/like.js';
 import { rankOf, requireCatalogue, requireProvince } from './catalogue.js';
 import {
   type Actor,
@@ -132,9 +133,9 @@ export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
     if (f.unassigned === 1 || f.unassigned === '1' || f.unassigned === true) q = q.where('s.ownerId', 'is', null);
   }
   const name = typeof f.name === 'string' ? f.name.trim() : '';
-  if (name) q = q.where('s.name', 'like', `%${name}%`);
+  if (name) q = q.where(contains('s.name', name));
   const mobile = typeof f.mobile === 'string' ? f.mobile.trim() : '';
-  if (mobile) q = q.where('s.mobile', 'like', `%${mobile}%`);
+  if (mobile) q = q.where(contains('s.mobile', mobile));
   const status = typeof f.planStatus === 'string' ? f.planStatus : '';
   if (status === 'none') q = q.where('p.planId', 'is', null);
   else if (status) {

@@ -289,7 +289,8 @@ export const MENU_TREE: MenuSeed[] = [
  * children is. Admin needs none: it holds *:*:*.
  */
 export const ROLE_GRANTS: Record<string, (perms: string) => boolean> = {
-  leader: (p) => (p.startsWith('volunteer:') && !p.startsWith('volunteer:data:')) || p.startsWith('card:') || p.startsWith('finance:') || p.startsWith('manage:'),
+  leader: (p) =>
+    (p.startsWith('volunteer:') && !p.startsWith('volunteer:data:')) || p.startsWith('card:') || p.startsWith('finance:') || p.startsWith('manage:'),
   expert: (p) =>
     [
       'volunteer:filling:list',
