@@ -13,6 +13,7 @@ import { migration010 } from './migrations/010_jobs.js';
 import { migration012 } from './migrations/012_customer.js';
 import { migration013 } from './migrations/013_admission_years.js';
 import { migration014 } from './migrations/014_customer_menu_name.js';
+import { migration015 } from './migrations/015_customer_jobs.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
