@@ -125,9 +125,12 @@ describe('content: 运营管理 in Chromium against the real server', () => {
       expect(await page.getByText('建设中').count(), p.title).toBe(0);
     }
 
-    // 关于我们: the single record's form, saved in place; 预览 beside it.
+    // 关于我们: the single record's form, saved in place; 预览 beside it. The form is filled once its record has loaded
+    // (the list answer shows it first, the record's own answer fills it).
+    const loaded = page.waitForResponse((r) => /\/dev-api\/showManage\/about\/\d+$/.test(new URL(r.url()).pathname));
     await page.goto('/showManage/aboutUs');
     const single = page.locator('.engine-singleton');
+    await loaded;
     await single.getByPlaceholder('请输入标题').waitFor();
     await expect(single.getByPlaceholder('请输入标题').inputValue()).resolves.toBe('关于我们');
     await single.getByPlaceholder('请输入标题').fill('关于我们（端到端）');
