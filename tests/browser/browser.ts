@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background networking). */
@@ -37,3 +37,13 @@ export async function signIn(page: Page, username: string, password: string): Pr
 }
 
 export const screenshotDir = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+/** A row's action: its own button, or the item under 更多 when the list folds the row's extra actions (EntityList). */
+export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
+  const direct = row.getByRole('button', { name, exact: true });
+  if ((await direct.count()) > 0) return direct.first().click();
+  const titled = row.getByTitle(name, { exact: true });
+  if ((await titled.count()) > 0) return titled.first().click();
+  await row.getByRole('button', { name: '更多' }).click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('button', { name }).first().click();
+}

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './api';
-import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
+import { launchBrowser, newPage, rowAction, screenshotDir, signIn } from './browser';
 
 /**
  * 运营管理 in Chromium against the real server (docs/content.md): a banner with an image and a schedule, reordered by
@@ -257,13 +257,3 @@ describe('content: 运营管理 in Chromium against the real server', () => {
     await page.close();
   }, 300000);
 });
-
-/** A row's action: its own button, or the item under 更多 when the row folds its extra actions (EntityList). */
-async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
-  const direct = row.getByRole('button', { name, exact: true });
-  if ((await direct.count()) > 0) return direct.first().click();
-  const titled = row.getByTitle(name, { exact: true });
-  if ((await titled.count()) > 0) return titled.first().click();
-  await row.getByRole('button', { name: '更多' }).click();
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('button', { name }).first().click();
-}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './api';
-import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
+import { launchBrowser, newPage, rowAction, screenshotDir, signIn } from './browser';
 
 /**
  * 角色管理 in Chromium against the real server: the admin creates a role with some menus ticked in the menu tree,
@@ -83,7 +83,7 @@ describe('角色管理 in Chromium against the real server', () => {
     expect(roleId).toBeGreaterThan(5);
 
     // 数据权限: 自定数据权限 shows the department tree.
-    await row.getByRole('button', { name: '数据权限' }).click();
+    await rowAction(page, row, '数据权限');
     const scope = page.locator('.ant-modal').filter({ hasText: '分配数据权限' });
     await scope.waitFor();
     await scope.locator('.ant-select-selector').click();
@@ -96,7 +96,7 @@ describe('角色管理 in Chromium against the real server', () => {
     await scope.waitFor({ state: 'detached' });
 
     // 分配用户 → the hidden page, 添加用户 → 选择用户 → 确 定.
-    await row.getByRole('button', { name: '分配用户' }).click();
+    await rowAction(page, row, '分配用户');
     await page.waitForURL(`**/system/role-auth/user/${roleId}`);
     const auth = page.locator('.role-auth-user');
     await auth.waitFor();
