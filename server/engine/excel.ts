@@ -264,6 +264,19 @@ async function readXlsxTable(buffer: Buffer, maxRows: number): Promise<unknown[]
   return table;
 }
 
+/** The first sheet of an .xlsx read whole (exceljs' Workbook): the fallback of readXlsxTable. */
+async function readXlsxWhole(buffer: Buffer, maxRows: number): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
+  const sheet = workbook.worksheets[0];
+  if (sheet && sheet.rowCount - 1 > maxRows) throw new ImportTooLarge();
+  const table: unknown[][] = [];
+  sheet?.eachRow({ includeEmpty: true }, (row, n) => {
+    table[n - 1] = (row.values as ExcelJS.CellValue[]).slice(1).map(plain);
+  });
+  return table;
+}
+
 /**
  * Reads an uploaded .xlsx (first sheet) or .csv: the first row is the header, matched to properties by title (or
  * property name); other columns are ignored. Empty lines are skipped. More than `maxRows` data lines: ImportTooLarge.
@@ -285,7 +298,14 @@ export async function readSheet(
       table = await readXlsxTable(buffer, maxRows);
     } catch (err) {
       if (err instanceof ImportTooLarge) throw err;
-      return { rows: [], problems: [{ row: 0, field: '', message: '文件不是有效的 .xlsx 表格' }] };
+      // The streaming reader refuses a few valid workbooks that the whole-file reader opens (seen with some cell
+      // contents); the file is within the size cap, so it is read whole before being called invalid.
+      try {
+        table = await readXlsxWhole(buffer, maxRows);
+      } catch (whole) {
+        if (whole instanceof ImportTooLarge) throw whole;
+        return { rows: [], problems: [{ row: 0, field: '', message: '文件不是有效的 .xlsx 表格' }] };
+      }
     }
   }
   const header = (table[0] ?? []).map((h) => String(plain(h as ExcelJS.CellValue) ?? '').trim());
