@@ -4,8 +4,8 @@ import { summarize } from './stats.js';
 
 /**
  * The public side of the content module (docs/content.md):
- *  - GET /site/ — the server-rendered home (banners, modules, headlines, news, services, specialties, friend links,
- *    theme and site settings: 9 reads of published rows per page), no sign-in, no signature (not an API path);
+ *  - GET /site/ — the server-rendered home (banners, modules, 中间栏, 官网广告, headlines, news, services, specialties,
+ *    常用链接, friend links, theme and site settings: 12 reads of published rows per page), no sign-in, no signature;
  *  - GET /appv2/api/public/banner/list — the app's banner list (x-public), signed per request like the app
  *    (`fresh`: one RSA private decrypt each), no sign-in.
  * Both on the seeded data plus whatever the other benches added; every answer is checked (HTML / code 200).

@@ -88,6 +88,52 @@ export const CONTENT_DICTS: Array<{ type: string; name: string; entries: Array<[
       ['2', '已结束', 'default'],
     ],
   },
+  {
+    type: 'content_ad_slot',
+    name: '广告位',
+    entries: [
+      ['1', 'App 开屏', 'primary'],
+      ['2', 'App 首页弹窗', 'success'],
+      ['3', 'App 首页横幅', 'warning'],
+      ['4', '资讯详情页', 'info'],
+    ],
+  },
+  {
+    type: 'content_href_group',
+    name: '链接分组',
+    entries: [
+      ['1', '常用工具', 'primary'],
+      ['2', '官方渠道', 'success'],
+      ['3', '合作伙伴', 'info'],
+    ],
+  },
+  {
+    type: 'site_ad_position',
+    name: '官网广告位置',
+    entries: [
+      ['1', '首页中部横幅', 'primary'],
+      ['2', '资讯页顶部', 'success'],
+    ],
+  },
+  {
+    type: 'site_network_type',
+    name: '网点类型',
+    entries: [
+      ['1', '直营中心', 'primary'],
+      ['2', '加盟网点', 'success'],
+      ['3', '合作学校', 'info'],
+    ],
+  },
+  {
+    type: 'site_library_category',
+    name: '资料分类',
+    entries: [
+      ['1', '政策文件', 'primary'],
+      ['2', '招生计划', 'success'],
+      ['3', '填报指南', 'warning'],
+      ['4', '历年数据', 'info'],
+    ],
+  },
 ];
 
 export async function ensureContentDicts(env: EngineEnv): Promise<void> {

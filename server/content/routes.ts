@@ -8,6 +8,7 @@ import { createRecord, updateRecord } from '../engine/records.js';
 import { findRow } from '../engine/store.js';
 import { ApiError, Code, ok, page } from '../http/envelope.js';
 import { ensureContentDicts } from './dicts.js';
+import { PreviewTokens, registerPreviewToken } from './preview.js';
 import { registerSite } from './site.js';
 import { registerVideoUpload } from './video.js';
 
@@ -110,5 +111,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await registerVideoUpload(app);
-  registerSite(app, () => env);
+  const previews = new PreviewTokens(app.config.dataDir);
+  registerPreviewToken(app, env, previews);
+  registerSite(app, () => env, previews);
 }

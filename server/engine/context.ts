@@ -22,6 +22,7 @@ export function writeContext(env: EngineEnv, request: FastifyRequest, k: Q = env
     auth: request.auth ?? undefined,
     now: Date.now(),
     dicts: new DictLookup(env.dictsAvailable),
+    dialect: env.dialect,
   };
 }
 

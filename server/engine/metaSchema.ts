@@ -46,12 +46,15 @@ const NAME = { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' };
 const SQL_NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' };
 const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
 
-/** A schema-declared button: opens a URL (relative to the site, `{prop}` filled from the row) or shows its QR code. */
+/**
+ * A schema-declared button: opens a URL (relative to the site, `{prop}` filled from the row), shows its QR code, or
+ * (`preview`) opens it with a short-lived draft-preview token the server signs for that row (server/content/preview.ts).
+ */
 const DECLARED_ACTION = closed(
   {
     key: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
     label: { type: 'string', minLength: 1 },
-    kind: { enum: ['open', 'qrcode'] },
+    kind: { enum: ['open', 'qrcode', 'preview'] },
     url: { type: 'string', pattern: '^(/|https?://)' },
     permission: PERMISSION,
   },

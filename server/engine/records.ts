@@ -41,6 +41,8 @@ export interface WriteContext {
   auth?: AuthContext;
   now: number;
   dicts: DictLookup;
+  /** The database kind (PostgreSQL serialises a singleton's first write with an advisory lock). */
+  dialect?: 'sqlite' | 'postgres';
 }
 
 export type InputMode = 'create' | 'update' | 'patch';
@@ -210,6 +212,17 @@ export function prepareSeed(entity: Entity, seed: Record<string, unknown>): Row 
   return row;
 }
 
+/**
+ * x-singleton: the entity holds one record (关于我们, 网站设置), so a create or an import row is refused while one exists.
+ * On PostgreSQL two first writes at the same moment are serialised by a transaction-scoped advisory lock on the table
+ * name (SQLite runs one write transaction at a time).
+ */
+export const singletonMessage = (entity: Entity) => `${entity.title}只能有一条记录，请修改已有的记录`;
+async function assertSingletonFree(ctx: WriteContext, entity: Entity): Promise<void> {
+  if (ctx.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`singleton:${entity.table}`}))`.execute(ctx.k);
+  if ((await countWhere(ctx.k, entity.table, andAll([aliveCondition(entity)]))) > 0) throw new ApiError(Code.ERROR, singletonMessage(entity));
+}
+
 /** Creates a record from validated, checked values; returns its primary key. */
 export async function insertRecord(
   ctx: WriteContext,
@@ -219,6 +232,7 @@ export async function insertRecord(
   mode: 'create' | 'import' = 'import',
 ): Promise<number> {
   const event = { ctx, mode, values, body };
+  if (entity.schema['x-singleton']) await assertSingletonFree(ctx, entity);
   await entity.hooks?.beforeWrite?.(event);
   const id = await insertRow(ctx.k, entity, await toColumns(ctx, entity, values, true));
   await entity.hooks?.afterWrite?.({ ...event, id });

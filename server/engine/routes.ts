@@ -81,6 +81,14 @@ async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string,
     const rows = (await selectRows(env.k, entity, env.entities, q)).map((r) => rowToRecord(entity, r));
     return { ...page(rows, rows.length), data: rows };
   }
+  if (entity.schema['x-singleton']) {
+    // One record: the oldest row, whatever the filters or paging asked (rows written before the flag stay hidden).
+    const oldest = listQuery(entity, entity.pk.sortable ? { orderByColumn: entity.pk.name, isAsc: 'asc' } : {}, env.dialect);
+    const rows = (await selectRows(env.k, entity, env.entities, scope ? { ...oldest, where: sql`${oldest.where} and ${scope}` } : oldest, 1, 0)).map((r) =>
+      rowToRecord(entity, r),
+    );
+    return page(rows, rows.length);
+  }
   const { pageNum, pageSize } = paging(params);
   const total = await countRows(env.k, entity, q);
   const rows = (await selectRows(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize, total)).map((r) => rowToRecord(entity, r));

@@ -89,7 +89,7 @@ export interface DeclaredAction {
   key: string;
   label: string;
   /** 'open': a new tab at `url`; 'qrcode': a dialog with the QR code of `url` (absolute, for sharing). */
-  kind: 'open' | 'qrcode';
+  kind: 'open' | 'qrcode' | 'preview';
   url: string;
   permission?: string;
 }

@@ -1,13 +1,15 @@
 import { Modal, Typography } from 'antd';
 import QRCode from 'qrcode';
+import { request } from '@/api/request';
 import type { ResourceOverride, RowAction, ToolbarAction } from './resource';
 import type { DeclaredAction, EntitySchema } from './types';
 
 /**
  * Buttons a schema declares (x-rowActions / x-toolbar, docs/schemas.md): `open` opens the URL in a new tab (预览 of
  * the public site), `qrcode` shows a dialog with a real QR code of the absolute URL (直播 分享) drawn by the `qrcode`
- * library. `{prop}` in the URL is filled from the row (URL-encoded). They join the override's buttons, so a schema
- * needs no code for them.
+ * library, `preview` asks the server for a short-lived token for this row (POST /dev-api/site/preview) and opens the
+ * URL with `?preview=<token>`, so a draft shows on the public site to the operator only. `{prop}` in the URL is filled
+ * from the row (URL-encoded). They join the override's buttons, so a schema needs no code for them.
  */
 
 export function fillUrl(url: string, record: Record<string, unknown> = {}): string {
@@ -34,9 +36,29 @@ async function showQrCode(title: string, url: string): Promise<void> {
   });
 }
 
-function run(action: DeclaredAction, record?: Record<string, unknown>): void {
+/** Opens a draft preview: the tab is opened at the click (a popup blocker allows that), then pointed at the signed URL. */
+async function openPreview(schema: EntitySchema, url: string, record: Record<string, unknown> = {}): Promise<void> {
+  const tab = window.open('about:blank', '_blank');
+  try {
+    const env = await request<{ token: string }>({
+      url: '/dev-api/site/preview',
+      method: 'post',
+      data: { schema: schema.$id, id: record[schema['x-primaryKey']] },
+    });
+    const target = `${url}${url.includes('?') ? '&' : '?'}preview=${encodeURIComponent(env.data?.token ?? '')}`;
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = target;
+    } else window.location.assign(target);
+  } catch {
+    tab?.close(); // the refusal has been shown by the http layer
+  }
+}
+
+function run(schema: EntitySchema, action: DeclaredAction, record?: Record<string, unknown>): void {
   const url = fillUrl(action.url, record);
   if (action.kind === 'qrcode') void showQrCode(action.label, url);
+  else if (action.kind === 'preview') void openPreview(schema, url, record);
   else window.open(url, '_blank', 'noopener');
 }
 
@@ -45,7 +67,7 @@ export function withDeclaredActions(schema: EntitySchema, override: ResourceOver
   const rows = schema['x-rowActions'] ?? [];
   const bar = schema['x-toolbar'] ?? [];
   if (!rows.length && !bar.length) return override;
-  const rowActions: RowAction[] = rows.map((a) => ({ key: a.key, label: a.label, permission: a.permission, onClick: (record) => run(a, record) }));
-  const toolbar: ToolbarAction[] = bar.map((a) => ({ key: a.key, label: a.label, permission: a.permission, onClick: () => run(a) }));
+  const rowActions: RowAction[] = rows.map((a) => ({ key: a.key, label: a.label, permission: a.permission, onClick: (record) => run(schema, a, record) }));
+  const toolbar: ToolbarAction[] = bar.map((a) => ({ key: a.key, label: a.label, permission: a.permission, onClick: () => run(schema, a) }));
   return { ...override, rowActions: [...rowActions, ...(override.rowActions ?? [])], toolbar: [...toolbar, ...(override.toolbar ?? [])] };
 }

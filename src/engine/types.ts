@@ -100,7 +100,7 @@ export interface AppEndpoint {
 export interface DeclaredAction {
   key: string;
   label: string;
-  kind: 'open' | 'qrcode';
+  kind: 'open' | 'qrcode' | 'preview';
   url: string;
   permission?: string;
 }

@@ -118,12 +118,48 @@ describe('content: 运营管理 in Chromium against the real server', () => {
     const pages = routers
       .filter((r) => ['/operation', '/showManage', '/liveBroadcast'].includes(r.path))
       .flatMap((r) => (r.children ?? []).map((c) => ({ url: `${r.path}/${c.path}`, title: c.meta.title })));
-    expect(pages.length).toBe(22);
+    expect(pages.length).toBe(30);
+    // The screens added last (广告, 链接, 服务, 官网广告, 网点, 资料库, 中间栏, 新建页面) are photographed on the way.
+    const added = [
+      'operation/adItems',
+      'operation/href',
+      'operation/service',
+      'showManage/advertisement',
+      'showManage/network',
+      'showManage/library',
+      'showManage/middle',
+      'showManage/newbuilt',
+    ];
     for (const p of pages) {
       await page.goto(p.url);
       await page.locator('.engine-list, .engine-singleton').first().waitFor();
       expect(await page.getByText('建设中').count(), p.title).toBe(0);
+      const [dir, leaf] = p.url.split('/').slice(1);
+      if (added.includes(`${dir}/${leaf}`)) {
+        await rows(page).first().waitFor();
+        await page.screenshot({ path: path.join(screenshotDir, `content-${dir === 'showManage' ? 'show' : 'op'}-${leaf}.png`) });
+      }
     }
+
+    // 资讯管理 预览 of a draft: a new tab shows it on /site/ with a signed token; without the token it is not public.
+    const draft = await api<{ newsId: number }>('POST', '/dev-api/operation/news', {
+      token,
+      body: { title: `预览草稿资讯${Date.now() % 100000}`, category: '1', status: '0', content: '<p>草稿正文</p>' },
+    });
+    const draftId = draft.data?.newsId as number;
+    await page.goto('/operation/news');
+    const draftRow = rows(page).filter({ hasText: '预览草稿资讯' }).first();
+    await draftRow.waitFor();
+    const popup = page.waitForEvent('popup');
+    await rowAction(page, draftRow, '预览');
+    const tab = await popup;
+    await tab.waitForURL(new RegExp(`/site/news/${draftId}\\?preview=`));
+    await tab.getByText('预览：此内容可能尚未发布').waitFor();
+    await tab.getByRole('heading', { name: /预览草稿资讯/ }).waitFor();
+    await tab.screenshot({ path: path.join(screenshotDir, 'content-site-preview.png') });
+    await tab.goto(`/site/news/${draftId}`);
+    await tab.getByText('资讯不存在或未发布').waitFor();
+    await tab.close();
 
     // 关于我们: the single record's form, saved in place; 预览 beside it. The form is filled once its record has loaded
     // (the list answer shows it first, the record's own answer fills it).

@@ -166,13 +166,16 @@ export function RichTextEditor({
   });
 
   // Values set from outside (a record loaded, the form reset) replace the content without echoing a change.
+  // A page kept alive in a hidden <Activity> (AppMain's tabs) has its effects torn down: useEditor destroys the editor
+  // and builds a new one when the tab is shown again, and these effects first run once more with the destroyed one —
+  // whose getHTML() throws and blanked the console on a return to 关于我们. The new instance comes with the next render.
   useEffect(() => {
-    if (!editor) return;
+    if (!editor || editor.isDestroyed) return;
     const next = value ?? '';
     if (next !== editor.getHTML() && !(next === '' && editor.isEmpty)) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
   useEffect(() => {
-    editor?.setEditable(!readOnly);
+    if (editor && !editor.isDestroyed) editor.setEditable(!readOnly);
   }, [editor, readOnly]);
 
   const insertImage = async (file: File) => {

@@ -47,7 +47,7 @@ describe.each(backends)('content module on %s', (backend) => {
         expect(components.has(p.component), `${p.meta?.title} (${p.component})`).toBe(true);
       }
     }
-    expect(pages.length).toBe(22);
+    expect(pages.length).toBe(30);
     expect(res.body.permissions).toEqual(
       expect.arrayContaining(['operation:banner:import', 'operation:banner:export', 'show:about:edit', 'live:broadcast:add']),
     );

@@ -6,6 +6,7 @@ import { engineDb } from '../../../server/engine/store.js';
 import type { SynthSources } from '../../../server/engine/synth.js';
 import type { TestServer } from '../harness.js';
 import { csv, EngineApi, readXlsx, sheet } from './engineClient.js';
+import { defineSingletonConformance } from './singletonSuite.js';
 
 /**
  * The conformance suite every schema gets (docs/schemas.md), generated from the schema itself: CRUD with versions,
@@ -56,6 +57,11 @@ function sameValue(f: Field, sent: unknown, got: unknown): void {
 }
 
 export function defineConformance(context: () => SuiteContext, definition: Entity): void {
+  // One record only: its own suite (a second create is refused, so the many-records checks below do not apply).
+  if (definition.schema['x-singleton']) {
+    defineSingletonConformance(context, definition);
+    return;
+  }
   const perms = definition.permissions;
   const can = (action: keyof typeof perms) => Boolean(perms[action]);
   const writable = can('add');
