@@ -15,7 +15,8 @@ import { summarize } from './stats.js';
  *    time, and the server's peak RSS over the release (VmHWM reset before, read after);
  *  - 用户列表 (GET /dev-api/customer/list) with 100,000 customers: first page, a deep page and a name search,
  *    one request at a time, p50 / p99.
- * Run: `npx tsx bench/customer.ts` (BENCH_RUNS, default 200). Figures go to docs/benchmarks.md by hand.
+ * Run: `npm run bench -- customer` or `npx tsx bench/customer.ts` (BENCH_RUNS, default 200). Figures go to
+ * docs/benchmarks.md by hand, with the machine load the run prints.
  */
 
 const CUSTOMERS = 100_000;
@@ -106,14 +107,19 @@ export async function runCustomerBench(runs = Number(process.env.BENCH_RUNS ?? 2
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const r = await runCustomerBench();
+/** Prints the figures of runCustomerBench (npm run bench -- customer, or npx tsx bench/customer.ts). */
+export function printCustomerResult(r: Awaited<ReturnType<typeof runCustomerBench>>) {
   const f = (n: number) => n.toFixed(1);
   console.log(
-    `发卡 ${r.release.cards} 张：${f(r.release.ms)} ms，进度行 ${r.release.progressLines}，服务端 RSS 前 ${f(r.release.rssBeforeMiB)} MiB，峰值 ${f(r.release.peakMiB)} MiB${r.release.peakReset ? '' : '（无法重置峰值，峰值为进程生命周期）'}`,
+    `\n发卡 ${r.release.cards} 张：${f(r.release.ms)} ms，进度行 ${r.release.progressLines}，服务端 RSS 前 ${f(r.release.rssBeforeMiB)} MiB，峰值 ${f(r.release.peakMiB)} MiB${r.release.peakReset ? '' : '（无法重置峰值，峰值为进程生命周期）'}`,
   );
   for (const [name, s] of Object.entries(r.list).filter(([n]) => n !== 'customers')) {
     const sum = s as { p50: number; p99: number; mean: number };
     console.log(`用户列表 ${name}（${r.list.customers} 位客户，${r.runs} 次）：p50 ${f(sum.p50)} ms，p99 ${f(sum.p99)} ms，平均 ${f(sum.mean)} ms`);
   }
+  console.log(`负载（1 分钟平均）：${os.loadavg()[0].toFixed(2)}，${os.availableParallelism()} 核`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  printCustomerResult(await runCustomerBench());
 }

@@ -69,3 +69,16 @@ export function decryptSecret(keys: CardKeys, cardNo: number, enc: string): stri
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
+
+/**
+ * The keys of this process's data folder, for code that makes cards outside a customer route (a paid online card
+ * purchase, server/finance/orders.ts). Set when the customer routes start; one data folder per process.
+ */
+let current: CardKeys | undefined;
+export function useCardKeys(keys: CardKeys): void {
+  current = keys;
+}
+export function currentCardKeys(): CardKeys {
+  if (!current) throw new Error('card keys are not loaded (customer routes not registered)');
+  return current;
+}

@@ -13,6 +13,7 @@ import {
   intParam,
   MAX_RELEASE,
   PAY_BACKEND_BINDS,
+  PAY_ONLINE,
   PAY_USER_BINDS,
   paging,
   text,
@@ -82,83 +83,134 @@ export async function releaseCards(
   req: ReleaseRequest,
   onProgress: (made: number, total: number) => Promise<void> | void = () => {},
 ): Promise<ReleaseResult> {
+  return db.transaction().execute((trx) => makeCards(trx, keys, actor, req, onProgress, 'balance'));
+}
+
+/**
+ * A card a family paid for online (在线购卡, server/finance/orders.ts), in the payment's transaction: made like a
+ * one-card release without a second debit (the order's ledger posting was the payment), in the family's store, and
+ * activated for the family at once (pay type 3 在线购买) when they are a customer without a valid card. Otherwise it
+ * stays unused in the store's stock, marked with the order, for staff to 开卡 — a payment is never refused here,
+ * because the provider has already taken the money.
+ */
+export async function deliverPurchasedCard(
+  trx: Db,
+  keys: CardKeys,
+  order: { orderNo: string; appUserId: number | null; userName: string; storeId: number; kind: number; priceFen: number },
+) {
+  const now = Date.now();
+  const student = order.appUserId
+    ? await trx
+        .selectFrom('volStudent')
+        .select(['studentId', 'storeId', 'cardId', 'vipExpireTime'])
+        .where('appUserId', '=', order.appUserId)
+        .where('cusStatus', '=', 'active')
+        .executeTakeFirst()
+    : undefined;
+  const storeId = student?.storeId ?? order.storeId;
+  const actor: Actor = { userId: order.appUserId ?? 0, userName: order.userName, roles: [], storeId, allStores: false };
+  const made = await makeCards(
+    trx,
+    keys,
+    actor,
+    { storeId, kind: order.kind, cardNum: 1, vipPrice: order.priceFen, remark: `在线购卡 ${order.orderNo}` },
+    () => {},
+    'prepaid',
+  );
+  const hasValidCard = student?.cardId != null && student.vipExpireTime != null && student.vipExpireTime > now;
+  if (student && !hasValidCard) {
+    const activated = await activateCard(trx, keys, null, { cardNo: made.cardNoFirst, studentId: student.studentId, payType: PAY_ONLINE });
+    return { ...made, activated };
+  }
+  return { ...made, activated: null };
+}
+
+async function makeCards(
+  trx: Db,
+  keys: CardKeys,
+  actor: Actor,
+  req: ReleaseRequest,
+  onProgress: (made: number, total: number) => Promise<void> | void,
+  payment: 'balance' | 'prepaid',
+): Promise<ReleaseResult> {
   const spec = CARD_KINDS[req.kind];
-  return db.transaction().execute(async (trx) => {
-    const now = Date.now();
-    await trx
-      .updateTable('cardCounter')
-      .set({ nextNo: sql`next_no + ${req.cardNum}` })
-      .where('counterId', '=', 1)
-      .execute();
-    const counter = await trx.selectFrom('cardCounter').select('nextNo').where('counterId', '=', 1).executeTakeFirstOrThrow();
-    const first = Number(counter.nextNo) - req.cardNum;
-    const end = first + req.cardNum - 1;
-    const total = req.vipPrice * req.cardNum;
-    const batch = await trx
-      .insertInto('cardBatch')
-      .values({
-        storeId: req.storeId,
-        kind: req.kind,
-        cardNum: req.cardNum,
-        vipPrice: req.vipPrice,
-        totalFen: total,
-        cardNoFirst: first,
-        cardNoEnd: end,
-        validDays: spec.validDays,
-        remark: req.remark,
-        createBy: actor.userId,
-        createByName: actor.userName,
-        createTime: now,
-      })
-      .returning('batchId')
-      .executeTakeFirstOrThrow();
-    const batchId = Number(batch.batchId);
-    const after = await debit(trx, {
+  const now = Date.now();
+  await trx
+    .updateTable('cardCounter')
+    .set({ nextNo: sql`next_no + ${req.cardNum}` })
+    .where('counterId', '=', 1)
+    .execute();
+  const counter = await trx.selectFrom('cardCounter').select('nextNo').where('counterId', '=', 1).executeTakeFirstOrThrow();
+  const first = Number(counter.nextNo) - req.cardNum;
+  const end = first + req.cardNum - 1;
+  const total = req.vipPrice * req.cardNum;
+  const batch = await trx
+    .insertInto('cardBatch')
+    .values({
       storeId: req.storeId,
-      amount: total,
-      reason: `发卡：${spec.name} ${req.cardNum} 张`,
-      refType: 'card_batch',
-      refId: batchId,
-      userId: actor.userId,
-      userName: actor.userName,
-    });
-    for (let offset = 0; offset < req.cardNum; offset += CHUNK) {
-      const rows = [];
-      for (let no = first + offset; no < first + Math.min(offset + CHUNK, req.cardNum); no++) {
-        const secret = newSecret();
-        rows.push({
-          cardNo: no,
-          batchId,
+      kind: req.kind,
+      cardNum: req.cardNum,
+      vipPrice: req.vipPrice,
+      totalFen: total,
+      cardNoFirst: first,
+      cardNoEnd: end,
+      validDays: spec.validDays,
+      remark: req.remark,
+      createBy: actor.userId,
+      createByName: actor.userName,
+      createTime: now,
+    })
+    .returning('batchId')
+    .executeTakeFirstOrThrow();
+  const batchId = Number(batch.batchId);
+  const after =
+    payment === 'balance'
+      ? await debit(trx, {
           storeId: req.storeId,
-          kind: req.kind,
-          validDays: spec.validDays,
-          secretHash: hashSecret(keys, no, secret),
-          secretEnc: encryptSecret(keys, no, secret),
-          status: 'unused',
-          createTime: now,
-          version: 1,
-        });
-      }
-      await trx.insertInto('card').values(rows).execute();
-      await onProgress(offset + rows.length, req.cardNum);
-    }
-    await trx
-      .insertInto('cardAction')
-      .values({
-        cardId: null,
+          amount: total,
+          reason: `发卡：${spec.name} ${req.cardNum} 张`,
+          refType: 'card_batch',
+          refId: batchId,
+          userId: actor.userId,
+          userName: actor.userName,
+        })
+      : await storeBalance(trx, req.storeId);
+  for (let offset = 0; offset < req.cardNum; offset += CHUNK) {
+    const rows = [];
+    for (let no = first + offset; no < first + Math.min(offset + CHUNK, req.cardNum); no++) {
+      const secret = newSecret();
+      rows.push({
+        cardNo: no,
         batchId,
         storeId: req.storeId,
-        action: 'release',
-        fromStatus: null,
-        toStatus: 'unused',
-        userId: actor.userId,
-        userName: actor.userName,
-        comment: `${spec.name} ${first}–${end}，共 ${req.cardNum} 张，${(total / 100).toFixed(2)} 元`,
+        kind: req.kind,
+        validDays: spec.validDays,
+        secretHash: hashSecret(keys, no, secret),
+        secretEnc: encryptSecret(keys, no, secret),
+        status: 'unused',
         createTime: now,
-      })
-      .execute();
-    return { batchId, cardNoFirst: String(first), cardNoEnd: String(end), card_num: req.cardNum, totalFen: total, storeBalance: after };
-  });
+        version: 1,
+      });
+    }
+    await trx.insertInto('card').values(rows).execute();
+    await onProgress(offset + rows.length, req.cardNum);
+  }
+  await trx
+    .insertInto('cardAction')
+    .values({
+      cardId: null,
+      batchId,
+      storeId: req.storeId,
+      action: 'release',
+      fromStatus: null,
+      toStatus: 'unused',
+      userId: actor.userId,
+      userName: actor.userName,
+      comment: `${spec.name} ${first}–${end}，共 ${req.cardNum} 张，${(total / 100).toFixed(2)} 元`,
+      createTime: now,
+    })
+    .execute();
+  return { batchId, cardNoFirst: String(first), cardNoEnd: String(end), card_num: req.cardNum, totalFen: total, storeBalance: after };
 }
 
 /** 发卡 screen data (spec §3 Card release): the store's balance, unused stock per kind and the kinds' prices. */
@@ -364,23 +416,26 @@ export async function voidCards(db: Db, actor: Actor, idsParam: unknown, reasonP
   const ids = idList(idsParam);
   if (!ids.length) throw fail('请选择要作废的卡');
   const reason = text(reasonParam, 200, '作废原因');
-  return db.transaction().execute(async (trx) => {
-    const cards = await trx.selectFrom('card').selectAll().where('cardId', 'in', ids).execute();
-    if (cards.length !== ids.length) throw fail('卡不存在');
-    for (const c of cards) {
-      assertStore(actor, c.storeId, '会员卡');
-      if (c.status !== 'unused') throw fail(`卡号 ${c.cardNo} ${CARD_STATUS_NAMES[c.status] ?? c.status}，只有未使用的卡可以作废`);
-      const res = await trx
-        .updateTable('card')
-        .set({ status: 'voided', voidTime: Date.now(), version: sql`version + 1` })
-        .where('cardId', '=', c.cardId)
-        .where('status', '=', 'unused')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw fail(`卡号 ${c.cardNo} 状态已变化，请刷新后重试`);
-      await cardAction(trx, actor, c, 'void', 'unused', 'voided', reason);
-    }
-    return { voided: cards.length };
-  });
+  return db.transaction().execute((trx) => voidCardsInTransaction(trx, actor, ids, reason));
+}
+
+/** The void rule inside the caller's transaction (a 服务中心 card-refund work order voids and refunds in one). */
+export async function voidCardsInTransaction(trx: Db, actor: Actor, ids: number[], reason: string | null) {
+  const cards = await trx.selectFrom('card').selectAll().where('cardId', 'in', ids).execute();
+  if (cards.length !== ids.length) throw fail('卡不存在');
+  for (const c of cards) {
+    assertStore(actor, c.storeId, '会员卡');
+    if (c.status !== 'unused') throw fail(`卡号 ${c.cardNo} ${CARD_STATUS_NAMES[c.status] ?? c.status}，只有未使用的卡可以作废`);
+    const res = await trx
+      .updateTable('card')
+      .set({ status: 'voided', voidTime: Date.now(), version: sql`version + 1` })
+      .where('cardId', '=', c.cardId)
+      .where('status', '=', 'unused')
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw fail(`卡号 ${c.cardNo} 状态已变化，请刷新后重试`);
+    await cardAction(trx, actor, c, 'void', 'unused', 'voided', reason);
+  }
+  return { voided: cards.length };
 }
 
 /** Moves unused cards to another store (headquarters only); the state stays unused and the move is audited. */
@@ -416,7 +471,7 @@ export interface ActivateInput {
   /** The family's activation passes the secret; staff 开卡 does not (the card is in their hands, in their store). */
   secret?: unknown;
   studentId: number;
-  payType: typeof PAY_USER_BINDS | typeof PAY_BACKEND_BINDS;
+  payType: typeof PAY_USER_BINDS | typeof PAY_BACKEND_BINDS | typeof PAY_ONLINE;
 }
 
 /**

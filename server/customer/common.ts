@@ -18,6 +18,7 @@ export const USER_TYPES: Record<number, string> = { 0: '普通用户', 1: '志�
 export const VIP_PAY_TYPES: Record<number, string> = { 0: '普通', 1: '用户绑卡', 2: '后台绑卡', 3: '在线购买', 4: '专家一对一' };
 export const PAY_USER_BINDS = 1;
 export const PAY_BACKEND_BINDS = 2;
+export const PAY_ONLINE = 3;
 
 export const CARD_STATUS_NAMES: Record<string, string> = { unused: '未使用', activated: '已激活', expired: '已过期', voided: '已作废' };
 export const CUSTOMER_STATUS_NAMES: Record<string, string> = { active: '正常', recycled: '回收站', purged: '已清除' };

@@ -138,6 +138,8 @@ export async function openCard(db: Db, keys: CardKeys, actor: Actor, body: Recor
         .where('u.status', '=', '0')
         .executeTakeFirst();
       if (!expert) throw fail('请选择正确的专家');
+      // An expert serves the customers of their own store (the same rule as 领导审批's distribution).
+      if (Number(expert.storeId) !== customer.storeId) throw fail(`请选择用户"${customer.name}"所在门店的专家`);
       await trx.updateTable('volStudent').set({ ownerId: expert.userId }).where('studentId', '=', customer.studentId).execute();
       await recordCustomerAction(trx, actor, customer.studentId, 'assign', null, null, `服务专家：${expert.nickName}`);
     }
@@ -250,33 +252,42 @@ export async function resetCustomer(db: Db, actor: Actor, body: Record<string, u
 export async function transitionCustomers(db: Db, actor: Actor | null, action: 'recycle' | 'restore' | 'purge', idsParam: unknown) {
   const ids = idList(idsParam);
   if (!ids.length) throw fail('请选择用户');
+  return db.transaction().execute((trx) => transitionCustomersInTransaction(trx, actor, action, ids, null));
+}
+
+/** The state machine inside the caller's transaction (a 服务中心 注销用户 work order recycles in its own). */
+export async function transitionCustomersInTransaction(
+  trx: Db,
+  actor: Actor | null,
+  action: 'recycle' | 'restore' | 'purge',
+  ids: number[],
+  comment: string | null,
+) {
   const moves = TRANSITIONS[action];
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('volStudent').selectAll().where('studentId', 'in', ids).execute();
-    const visible = rows.filter((r) => r.cusStatus !== 'purged' && (!actor || actor.allStores || r.storeId === actor.storeId));
-    if (visible.length !== ids.length) throw fail('用户不存在或无权访问');
-    const now = Date.now();
-    for (const r of visible) {
-      const to = moves[r.cusStatus];
-      if (!to) throw fail(`用户"${r.name}"${CUSTOMER_STATUS_NAMES[r.cusStatus] ?? r.cusStatus}，不能${ACTION_NAMES[action]}`);
-      const set =
-        to === 'recycled'
-          ? { cusStatus: to, delFlag: '2', recycleTime: now }
-          : to === 'active'
-            ? { cusStatus: to, delFlag: '0', recycleTime: null }
-            : // Purged: the row stays for the audit trail and the card history, the person's data goes.
-              { cusStatus: to, name: '已清除', mobile: null, score: null, rank: null, address: null, receiver: null, receiverMobile: null, remark: null };
-      const res = await trx
-        .updateTable('volStudent')
-        .set({ ...set, updateTime: now, version: sql`version + 1` })
-        .where('studentId', '=', r.studentId)
-        .where('cusStatus', '=', r.cusStatus)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw fail('数据已被他人修改，请刷新后重试');
-      await recordCustomerAction(trx, actor, r.studentId, action, r.cusStatus, to, null);
-    }
-    return { count: visible.length };
-  });
+  const rows = await trx.selectFrom('volStudent').selectAll().where('studentId', 'in', ids).execute();
+  const visible = rows.filter((r) => r.cusStatus !== 'purged' && (!actor || actor.allStores || r.storeId === actor.storeId));
+  if (visible.length !== ids.length) throw fail('用户不存在或无权访问');
+  const now = Date.now();
+  for (const r of visible) {
+    const to = moves[r.cusStatus];
+    if (!to) throw fail(`用户"${r.name}"${CUSTOMER_STATUS_NAMES[r.cusStatus] ?? r.cusStatus}，不能${ACTION_NAMES[action]}`);
+    const set =
+      to === 'recycled'
+        ? { cusStatus: to, delFlag: '2', recycleTime: now }
+        : to === 'active'
+          ? { cusStatus: to, delFlag: '0', recycleTime: null }
+          : // Purged: the row stays for the audit trail and the card history, the person's data goes.
+            { cusStatus: to, name: '已清除', mobile: null, score: null, rank: null, address: null, receiver: null, receiverMobile: null, remark: null };
+    const res = await trx
+      .updateTable('volStudent')
+      .set({ ...set, updateTime: now, version: sql`version + 1` })
+      .where('studentId', '=', r.studentId)
+      .where('cusStatus', '=', r.cusStatus)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw fail('数据已被他人修改，请刷新后重试');
+    await recordCustomerAction(trx, actor, r.studentId, action, r.cusStatus, to, comment);
+  }
+  return { count: visible.length };
 }
 
 /** The 回收站 purge job: customers recycled longer than the retention period are purged. */
@@ -353,4 +364,37 @@ export async function deliveries(db: Db, actor: Actor, studentId: unknown) {
 export async function customerHistory(db: Db, actor: Actor, studentId: unknown) {
   const c = await loadCustomer(db, actor, studentId, ['active', 'recycled']);
   return db.selectFrom('cusAction').selectAll().where('studentId', '=', c.studentId).orderBy('actionId', 'desc').limit(200).execute();
+}
+
+/** A change another module asks for (a 服务中心 work order): the fields it may set, checked by the rules above. */
+export interface CustomerChange {
+  score?: number;
+  examYear?: number;
+  mobile?: string;
+  userType?: number;
+}
+
+/** Checks a change by the customer rules (the same bounds as 修改); answers the refusal message or null. */
+export function customerChangeProblem(change: CustomerChange): string | null {
+  if (change.score !== undefined && (!Number.isInteger(change.score) || change.score < 0 || change.score > 750)) return '分数应在 0 到 750 之间';
+  if (change.examYear !== undefined && (!Number.isInteger(change.examYear) || change.examYear < 2000 || change.examYear > 2100)) return '请填写正确的高考年份';
+  if (change.mobile !== undefined && !/^1\d{10}$/.test(change.mobile)) return '请输入正确的手机号码';
+  if (change.userType !== undefined && !(change.userType in USER_TYPES)) return '用户类型不正确';
+  return null;
+}
+
+/** Applies a checked change to an active customer inside the caller's transaction, audited in cus_action. */
+export async function changeCustomerInTransaction(trx: Db, actor: Actor, studentId: number, change: CustomerChange, comment: string) {
+  const problem = customerChangeProblem(change);
+  if (problem) throw fail(problem);
+  const c = await loadCustomer(trx, actor, studentId, ['active']);
+  const res = await trx
+    .updateTable('volStudent')
+    .set({ ...change, updateTime: Date.now(), version: sql`version + 1` })
+    .where('studentId', '=', c.studentId)
+    .where('version', '=', c.version)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw fail('数据已被他人修改，请刷新后重试');
+  await recordCustomerAction(trx, actor, c.studentId, 'update', null, null, comment);
+  return c;
 }

@@ -6,7 +6,7 @@ import type { Q } from '../engine/store.js';
 import { XlsxStreamWriter } from '../engine/xlsxStream.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
 import { appraisalPdf, listAppraisals, problems, submitAppraisal } from './appraisal.js';
-import { loadOrCreateCardKeys } from './cardSecrets.js';
+import { loadOrCreateCardKeys, useCardKeys } from './cardSecrets.js';
 import { batchForDownload, cardDaily, checkRelease, listBatches, listCards, releaseCards, releaseInfo, transferCards, voidCards } from './cards.js';
 import { actorOf } from './common.js';
 import {
@@ -80,6 +80,7 @@ export async function customerRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const logDb = db as unknown as Q; // the operation log is written with untyped SQL
   const keys = loadOrCreateCardKeys(app.config.dataDir);
+  useCardKeys(keys);
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
 
   const read = (method: 'GET' | 'POST', url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { VolAppointmentTable } from '../db/types.js';
 import { fail } from '../http/envelope.js';
-import { type Actor, APPOINTMENT_STATUS_NAMES, type Db, intParam, paging, seesAll, userNames } from './common.js';
+import { type Actor, APPOINTMENT_STATUS_NAMES, confinedStore, type Db, inActorStore, intParam, paging, seesAll, userNames } from './common.js';
 import { loadStudent, requireExpert } from './students.js';
 
 type AppointmentRow = Selectable<VolAppointmentTable>;
@@ -67,6 +67,8 @@ async function load(db: Db, actor: Actor, id: unknown): Promise<AppointmentRow> 
   if (appointmentId == null) throw fail('请选择预约');
   const row = await db.selectFrom('volAppointment').selectAll().where('appointmentId', '=', appointmentId).where('delFlag', '=', '0').executeTakeFirst();
   if (!row) throw fail('预约不存在或无权访问');
+  const student = await db.selectFrom('volStudent').select('storeId').where('studentId', '=', row.studentId).executeTakeFirst();
+  if (!student || !inActorStore(actor, student.storeId)) throw fail('预约不存在或无权访问');
   if (!seesAll(actor) && row.expertId !== actor.userId) {
     // The student's owner may see appointments made for their student with another expert, too.
     const s = await db.selectFrom('volStudent').select('ownerId').where('studentId', '=', row.studentId).executeTakeFirst();
@@ -93,6 +95,8 @@ async function clash(db: Db, expertId: number, start: number, minutes: number, e
 export async function listAppointments(db: Db, actor: Actor, f: Record<string, unknown>) {
   const { pageSize, offset } = paging(f);
   let q = db.selectFrom('volAppointment as a').innerJoin('volStudent as s', 's.studentId', 'a.studentId').where('a.delFlag', '=', '0');
+  const store = confinedStore(actor);
+  if (store !== undefined) q = q.where('s.storeId', '=', store);
   if (!seesAll(actor)) q = q.where((eb) => eb.or([eb('a.expertId', '=', actor.userId), eb('s.ownerId', '=', actor.userId)]));
   if (typeof f.status === 'string' && f.status) {
     if (!APPOINTMENT_STATUS_NAMES[f.status]) throw fail('预约状态不正确');
@@ -115,9 +119,9 @@ export async function appointmentInfo(db: Db, actor: Actor, id: unknown) {
   return (await view(db, [await load(db, actor, id)]))[0];
 }
 
-async function expertFor(db: Db, actor: Actor, studentOwner: number | null, expertId: unknown): Promise<number> {
+async function expertFor(db: Db, actor: Actor, studentOwner: number | null, studentStore: number, expertId: unknown): Promise<number> {
   const wanted = intParam(expertId);
-  if (wanted != null) return (await requireExpert(db, wanted)).userId;
+  if (wanted != null) return (await requireExpert(db, wanted, studentStore)).userId;
   if (studentOwner != null) return studentOwner;
   if (actor.roles.includes('expert')) return actor.userId;
   throw fail('请选择专家');
@@ -125,7 +129,7 @@ async function expertFor(db: Db, actor: Actor, studentOwner: number | null, expe
 
 export async function addAppointment(db: Db, actor: Actor, input: Record<string, unknown>) {
   const student = await loadStudent(db, actor, input.studentId);
-  const expertId = await expertFor(db, actor, student.ownerId, input.expertId);
+  const expertId = await expertFor(db, actor, student.ownerId, student.storeId, input.expertId);
   const start = parseTime(input.appointTime);
   const now = Date.now();
   if (start < now) throw fail('预约时间不能早于当前时间');
@@ -197,7 +201,9 @@ export async function remakeAppointment(db: Db, actor: Actor, input: Record<stri
   const now = Date.now();
   if (start < now) throw fail('预约时间不能早于当前时间');
   const minutes = duration(input.duration, row.duration);
-  const expertId = input.expertId != null && input.expertId !== '' ? (await requireExpert(db, intParam(input.expertId) ?? 0)).userId : row.expertId;
+  const studentStore = (await db.selectFrom('volStudent').select('storeId').where('studentId', '=', row.studentId).executeTakeFirstOrThrow()).storeId;
+  const expertId =
+    input.expertId != null && input.expertId !== '' ? (await requireExpert(db, intParam(input.expertId) ?? 0, studentStore)).userId : row.expertId;
   if (await clash(db, expertId, start, minutes, row.appointmentId)) throw fail('该专家在该时间段已有预约');
   const created = await db.transaction().execute(async (trx) => {
     if (row.status === 'pending') {

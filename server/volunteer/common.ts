@@ -10,6 +10,26 @@ export interface Actor {
   userId: number;
   userName: string;
   roles: string[];
+  /** The actor's store (customer module: sys_user.store_id); set by the routes, absent for internal callers. */
+  storeId?: number;
+  /** false: confined to `storeId` (agency staff). Headquarters, the super admin and internal callers see every store. */
+  allStores?: boolean;
+}
+
+/** The store an actor is confined to, or undefined when they see every store. */
+export function confinedStore(actor: Actor): number | undefined {
+  return actor.allStores === false ? (actor.storeId ?? 0) : undefined;
+}
+
+/** Whether a row of the store is visible to the actor (store scope, docs/customer.md "Stores"). */
+export function inActorStore(actor: Actor, storeId: number): boolean {
+  const own = confinedStore(actor);
+  return own === undefined || own === storeId;
+}
+
+/** The store new rows of the actor belong to (headquarters when unknown). */
+export function homeStore(actor: Actor): number {
+  return actor.storeId ?? 1;
 }
 
 export function actorOf(auth: AuthContext | null): Actor {
@@ -17,7 +37,7 @@ export function actorOf(auth: AuthContext | null): Actor {
   return { userId: auth.userId, userName: auth.userName, roles: auth.roles };
 }
 
-/** Admin and leader see every student; everybody else only the students they own. */
+/** Admin and leader see every student of their store scope; everybody else only the students they own. */
 export function seesAll(actor: Actor): boolean {
   return actor.roles.includes('admin') || actor.roles.includes('leader');
 }

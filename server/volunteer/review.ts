@@ -1,7 +1,7 @@
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { requireCatalogue } from './catalogue.js';
-import { ACTION_NAMES, type Actor, type Db, intParam, PLAN_STATUS_NAMES, paging, seesAll, userNames } from './common.js';
+import { ACTION_NAMES, type Actor, confinedStore, type Db, intParam, PLAN_STATUS_NAMES, paging, seesAll, userNames } from './common.js';
 import { TIERS, type Tier } from './engine/index.js';
 import { type ItemRow, itemView, logAction, planInfo, warningsOf } from './plans.js';
 import { loadPlan, loadStudent, requireExpert, studentListRow } from './students.js';
@@ -64,6 +64,8 @@ export async function examineList(db: Db, actor: Actor, f: Record<string, unknow
   if (status !== 'all' && !['draft', 'submitted', 'approved', 'rejected'].includes(status)) throw fail('方案状态不正确');
   let q = db.selectFrom('volPlan as p').innerJoin('volStudent as s', 's.studentId', 'p.studentId').where('s.delFlag', '=', '0');
   if (status !== 'all') q = q.where('p.status', '=', status);
+  const store = confinedStore(actor);
+  if (store !== undefined) q = q.where('s.storeId', '=', store);
   if (!seesAll(actor)) q = q.where('s.ownerId', '=', actor.userId);
   const owner = intParam(f.ownerId);
   if (owner != null) q = q.where('s.ownerId', '=', owner);
@@ -199,25 +201,32 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   };
 }
 
-/** Leader: experts with their student counts by plan status. */
-export async function expertList(db: Db) {
-  const experts = await db
+/**
+ * Leader: experts (of the leader's store, or all for headquarters) with their student counts by plan status.
+ * `storeId` narrows headquarters' list to one store (开卡 offers only experts of the customer's store).
+ */
+export async function expertList(db: Db, actor: Actor, f: { storeId?: unknown } = {}) {
+  const wanted = intParam(f.storeId);
+  const store = confinedStore(actor) ?? wanted;
+  let expertQuery = db
     .selectFrom('sysUser as u')
     .innerJoin('sysUserRole as ur', 'ur.userId', 'u.userId')
     .innerJoin('sysRole as r', 'r.roleId', 'ur.roleId')
-    .select(['u.userId', 'u.userName', 'u.nickName', 'u.mobile'])
+    .select(['u.userId', 'u.userName', 'u.nickName', 'u.mobile', 'u.storeId'])
     .where('r.roleKey', '=', 'expert')
     .where('u.delFlag', '=', '0')
     .where('u.status', '=', '0')
-    .orderBy('u.userId')
-    .execute();
-  const counts = await db
+    .orderBy('u.userId');
+  if (store !== undefined) expertQuery = expertQuery.where('u.storeId', '=', store);
+  const experts = await expertQuery.execute();
+  let countQuery = db
     .selectFrom('volStudent as s')
     .leftJoin('volPlan as p', 'p.studentId', 's.studentId')
     .select(['s.ownerId', 'p.status', (eb) => eb.fn.countAll().as('n')])
     .where('s.delFlag', '=', '0')
-    .groupBy(['s.ownerId', 'p.status'])
-    .execute();
+    .groupBy(['s.ownerId', 'p.status']);
+  if (store !== undefined) countQuery = countQuery.where('s.storeId', '=', store);
+  const counts = await countQuery.execute();
   return experts.map((e) => {
     const mine = counts.filter((c) => c.ownerId === e.userId);
     const by = (st: string) => mine.filter((c) => c.status === st).reduce((a, c) => a + Number(c.n), 0);
@@ -241,11 +250,18 @@ export async function distribute(db: Db, actor: Actor, input: { studentIds?: unk
   if (bad !== undefined) throw fail('学生编号不正确');
   const expertId = intParam(input.expertId);
   if (expertId == null) throw fail('请选择专家');
-  const expert = await requireExpert(db, expertId);
+  const store = confinedStore(actor);
+  const expert = await requireExpert(db, expertId, store);
   const unique = [...new Set(ids as number[])];
-  const found = await db.selectFrom('volStudent').select(['studentId', 'ownerId']).where('studentId', 'in', unique).where('delFlag', '=', '0').execute();
+  let foundQuery = db.selectFrom('volStudent').select(['studentId', 'ownerId', 'storeId', 'name']).where('studentId', 'in', unique).where('delFlag', '=', '0');
+  // Another store's student answers as if it did not exist.
+  if (store !== undefined) foundQuery = foundQuery.where('storeId', '=', store);
+  const found = await foundQuery.execute();
   const missing = unique.find((i) => !found.some((f) => f.studentId === i));
   if (missing !== undefined) throw fail(`学生不存在：${missing}`);
+  // An expert serves the students of their own store (headquarters hands an agency's students to that agency's experts).
+  const foreign = found.find((f) => f.storeId !== expert.storeId);
+  if (foreign) throw fail(`学生"${foreign.name}"与所选专家不属于同一门店`);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await trx

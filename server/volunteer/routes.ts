@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutePermission } from '../app.js';
+import { actorOf as storeActorOf } from '../customer/common.js';
 import { fail, ok, page } from '../http/envelope.js';
 import { getSettings } from '../services/settings.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
@@ -75,12 +76,27 @@ function sendFile(reply: FastifyReply, f: ExportFile) {
 export async function volunteerRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
+  // The store scope of the caller (customer module), resolved once per request before the handler runs, so that
+  // every list and write below sees only the caller's store (headquarters and the super admin see all).
+  const stores = new WeakMap<FastifyRequest, { storeId: number; allStores: boolean }>();
   const route = (methods: Array<'GET' | 'POST'>, url: string, permission: RoutePermission, handler: Handler, sensitive = false) => {
-    app.route({ method: methods, url, config: { permission, sensitive }, handler: (request, reply) => handler(params(request), request, reply) });
+    app.route({
+      method: methods,
+      url,
+      config: { permission, sensitive },
+      handler: async (request, reply) => {
+        if (request.auth) {
+          const { storeId, allStores } = await storeActorOf(db, request.auth);
+          stores.set(request, { storeId, allStores });
+        }
+        return handler(params(request), request, reply);
+      },
+    });
   };
   const post = (url: string, permission: RoutePermission, handler: Handler, sensitive = false) => route(['POST'], url, permission, handler, sensitive);
   const read = (url: string, permission: RoutePermission, handler: Handler) => route(['GET', 'POST'], url, permission, handler);
-  const actor = (request: FastifyRequest) => actorOf(request.auth);
+  // Without a resolved scope (no route of this file) the actor is confined to no store at all (store 0).
+  const actor = (request: FastifyRequest) => ({ ...actorOf(request.auth), ...(stores.get(request) ?? { storeId: 0, allStores: false }) });
 
   // Shandong 2021–2025 through the administrator's import path, once per database (import/history.ts).
   if (app.config.seed && historyWanted()) {
@@ -204,7 +220,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
   post('/dev-api/api/experts/finalPlan', PERM.planList, async (p, r) => ok(await finalPlan(db, actor(r), p.studentId)));
 
   // ---- leader advance approval ----
-  read('/dev-api/api/AdvanceApproval/experts', PERM.approvalList, async () => ok(await expertList(db)));
+  read('/dev-api/api/AdvanceApproval/experts', PERM.approvalList, async (p, r) => ok(await expertList(db, actor(r), p)));
   read('/dev-api/api/AdvanceApproval/students', PERM.approvalList, async (p, r) => {
     const { rows, total } = await listStudents(db, actor(r), p);
     return page(rows, total);

@@ -5,7 +5,10 @@ import { contains } from '../http/like.js';
 import { rankOf, requireCatalogue, requireProvince } from './catalogue.js';
 import {
   type Actor,
+  confinedStore,
   type Db,
+  homeStore,
+  inActorStore,
   intParam,
   notFound,
   PLAN_STATUS_NAMES,
@@ -23,12 +26,12 @@ export type PlanRow = Selectable<VolPlanTable>;
 
 export const LEVELS = ['985', '211', '双一流', '本科', '专科'] as const;
 
-/** The student if the actor may see it (own student, or any for admin/leader); otherwise 学生不存在或无权访问. */
+/** The student if the actor may see it (own student, or any of the store for admin/leader); otherwise 学生不存在或无权访问. */
 export async function loadStudent(db: Db, actor: Actor, studentId: unknown): Promise<StudentRow> {
   const id = intParam(studentId);
   if (id == null || id <= 0) throw fail('请选择学生');
   const row = await db.selectFrom('volStudent').selectAll().where('studentId', '=', id).where('delFlag', '=', '0').executeTakeFirst();
-  if (!row || (!seesAll(actor) && row.ownerId !== actor.userId)) throw notFound();
+  if (!row || !inActorStore(actor, row.storeId) || (!seesAll(actor) && row.ownerId !== actor.userId)) throw notFound();
   return row;
 }
 
@@ -126,6 +129,8 @@ export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
     .leftJoin('volPlan as p', 'p.studentId', 's.studentId')
     .leftJoin('sysUser as u', 'u.userId', 's.ownerId')
     .where('s.delFlag', '=', '0');
+  const store = confinedStore(actor);
+  if (store !== undefined) q = q.where('s.storeId', '=', store);
   if (!seesAll(actor)) q = q.where('s.ownerId', '=', actor.userId);
   else {
     const owner = intParam(f.ownerId);
@@ -331,9 +336,10 @@ export async function createStudent(db: Db, actor: Actor, input: StudentInput) {
   const patch = await buildPatch(db, input, null);
   // An expert owns what they create; admin/leader pick an expert or leave the student unassigned (for distribution).
   let ownerId: number | null = actor.userId;
+  const storeId = homeStore(actor);
   if (seesAll(actor)) {
     const o = intParam(input.ownerId);
-    ownerId = o != null ? (await requireExpert(db, o)).userId : null;
+    ownerId = o != null ? (await requireExpert(db, o, storeId)).userId : null;
   }
   const now = Date.now();
   const created = await db
@@ -352,6 +358,7 @@ export async function createStudent(db: Db, actor: Actor, input: StudentInput) {
       preferMajors: patch.preferMajors ?? '[]',
       tuitionCap: patch.tuitionCap ?? null,
       ownerId,
+      storeId,
       remark: patch.remark ?? null,
       delFlag: '0',
       createBy: actor.userId,
@@ -393,7 +400,7 @@ export async function editStudent(db: Db, actor: Actor, input: StudentInput & { 
   }
   if (seesAll(actor) && has(input, 'ownerId')) {
     const o = intParam(input.ownerId);
-    patch.ownerId = o == null ? null : (await requireExpert(db, o)).userId;
+    patch.ownerId = o == null ? null : (await requireExpert(db, o, current.storeId)).userId;
   }
   const res = await db
     .updateTable('volStudent')
@@ -405,18 +412,22 @@ export async function editStudent(db: Db, actor: Actor, input: StudentInput & { 
   return studentView(db, await loadStudent(db, actor, current.studentId));
 }
 
-/** An active user holding the expert role. */
-export async function requireExpert(db: Db, userId: number): Promise<{ userId: number; nickName: string }> {
-  const row = await db
+/**
+ * An active user holding the expert role; with `storeId`, one of that store (an expert serves the students of their
+ * own store; another store's expert answers as no expert at all).
+ */
+export async function requireExpert(db: Db, userId: number, storeId?: number): Promise<{ userId: number; nickName: string; storeId: number }> {
+  let q = db
     .selectFrom('sysUser as u')
     .innerJoin('sysUserRole as ur', 'ur.userId', 'u.userId')
     .innerJoin('sysRole as r', 'r.roleId', 'ur.roleId')
-    .select(['u.userId', 'u.nickName'])
+    .select(['u.userId', 'u.nickName', 'u.storeId'])
     .where('u.userId', '=', userId)
     .where('u.delFlag', '=', '0')
     .where('u.status', '=', '0')
-    .where('r.roleKey', '=', 'expert')
-    .executeTakeFirst();
+    .where('r.roleKey', '=', 'expert');
+  if (storeId !== undefined) q = q.where('u.storeId', '=', storeId);
+  const row = await q.executeTakeFirst();
   if (!row) throw fail('所选用户不是志愿专家');
   return row;
 }

@@ -55,6 +55,17 @@ export interface ReleaseInfo {
   stores: Array<{ storeId: number; storeName: string; storeBalance: number }>;
   maxRelease: number;
 }
+/** The experts of one store (开卡's 服务专家: an expert serves the customers of their own store). */
+export interface StoreExpert {
+  userId: number;
+  userName: string;
+  nickName: string;
+  studentCount: number;
+}
+export async function listStoreExperts(storeId: number): Promise<StoreExpert[]> {
+  return (await request<StoreExpert[]>({ url: '/dev-api/api/AdvanceApproval/experts', method: 'get', params: { storeId } })).data ?? [];
+}
+
 export async function releaseInfo(storeId?: number): Promise<ReleaseInfo> {
   return (await request<ReleaseInfo>({ url: '/dev-api/card/release/info', method: 'get', params: compact({ storeId }) })).data as ReleaseInfo;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './api';
@@ -8,7 +9,9 @@ import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
 /**
  * 会员卡 and 用户管理 in Chromium against the real server, signed in as leader: every page of both menus is a working
  * screen; 发卡 of 200 cards shows its progress; 发卡记录 downloads the list; 开卡 for a customer shows the card and
- * user type in 用户列表 and the expert then sees the student; the customer is recycled and restored.
+ * user type in 用户列表 and the expert then sees the student; the customer is recycled and restored. Also: the leader
+ * of 济南门店 sees only the store's customers and students; 备忘录 and 消息管理 write, send and search; a family
+ * activates a card of the downloaded list with its secret, takes the assessment, and 测评管理 downloads the PDF.
  */
 
 const PAGES: Array<[string, string, string]> = [
@@ -28,6 +31,7 @@ describe('customers and membership cards in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let token: string;
+  let familyCard = { cardNo: '', secret: '' };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -66,6 +70,7 @@ describe('customers and membership cards in Chromium', () => {
     await page.getByTestId('release-progress').waitFor();
     await page.getByText('正在制卡：200 / 200 张').waitFor({ timeout: 30000 });
     await page.getByText('发卡成功').first().waitFor();
+    await page.locator('.ant-modal-confirm').waitFor({ state: 'detached' });
     await page.screenshot({ path: path.join(screenshotDir, 'card-release-done.png'), fullPage: true });
 
     await page.goto('/card/record');
@@ -84,6 +89,14 @@ describe('customers and membership cards in Chromium', () => {
     expect(download.suggestedFilename()).toMatch(/^卡号列表_\d+-\d+\.xlsx$/);
     const file = await download.path();
     expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    // The list read back: 200 rows of number + secret; the family flow below activates the lowest unused one.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).text).toBe('卡号');
+    expect(ws.rowCount).toBe(201);
+    familyCard = { cardNo: ws.getRow(2).getCell(1).text, secret: ws.getRow(2).getCell(2).text };
+    expect(familyCard.secret).toMatch(/^[A-Z2-9]{12}$/);
   });
 
   it('开卡 shows the card and user type; the expert sees the student; recycle and restore', async () => {
@@ -106,7 +119,11 @@ describe('customers and membership cards in Chromium', () => {
     await row.getByText(cardNo).waitFor();
     await row.getByText('志愿卡用户').waitFor();
     await row.getByText('后台绑卡').waitFor();
+    await row.getByText('李老师').waitFor(); // the serving expert chosen at 开卡
+    // Wide enough for every column (expiry, store, expert) without the table's horizontal scroll.
+    await page.setViewportSize({ width: 2000, height: 900 });
     await page.screenshot({ path: path.join(screenshotDir, 'customer-userList.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     const expert = await newPage(browser, 1366, 800);
     await signIn(expert, 'expert', 'expert123');
@@ -132,6 +149,82 @@ describe('customers and membership cards in Chromium', () => {
     await page.getByText('恢复成功').waitFor();
     await page.goto('/manage/userList');
     await page.locator('.ant-table-row', { hasText: '孙七' }).first().waitFor();
+  });
+
+  it('the leader of 济南门店 sees only the store’s customers and students', async () => {
+    const agency = await newPage(browser, 1440, 900);
+    await signIn(agency, 'store2leader', 'store2leader123');
+    await agency.goto('/manage/userList');
+    await agency.locator('.ant-table-row', { hasText: '周八' }).first().waitFor({ timeout: 15000 });
+    await agency.getByText('共 2 条').waitFor();
+    expect(await agency.locator('.ant-table-row', { hasText: '孙七' }).count()).toBe(0);
+    await agency.screenshot({ path: path.join(screenshotDir, 'customer-userList-store2.png'), fullPage: true });
+    await agency.goto('/volunteer/list');
+    await agency.locator('.ant-table-row', { hasText: '吴九' }).first().waitFor({ timeout: 15000 });
+    expect(await agency.locator('.ant-table-row', { hasText: '张三' }).count()).toBe(0);
+    await agency.context().close();
+  });
+
+  it('备忘录 and 消息管理: write a note, send a message, find both by search', async () => {
+    const pick = async (dialog: ReturnType<Page['locator']>, name: string) => {
+      await dialog.locator('.ant-select').first().click();
+      await page.keyboard.type(name);
+      await page.locator('.ant-select-item-option', { hasText: name }).first().click();
+    };
+    await page.goto('/manage/memo');
+    await page.getByRole('button', { name: /新\s*增/ }).click();
+    const memo = page.locator('.ant-modal', { hasText: '新增备忘' });
+    await pick(memo, '张三');
+    await memo.locator('textarea').fill('家长希望报考省内院校，周末联系');
+    await memo.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-table-row', { hasText: '家长希望报考省内院校' }).waitFor();
+    await page.getByPlaceholder('请输入关键字').fill('没有这条');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await page.locator('.ant-table-row', { hasText: '家长希望报考省内院校' }).waitFor();
+
+    await page.goto('/manage/message');
+    await page.getByRole('button', { name: '发送消息' }).click();
+    const send = page.locator('.ant-modal', { hasText: '发送范围' });
+    await pick(send, '张三');
+    await send.locator('.ant-form-item', { hasText: '消息标题' }).locator('input').fill('志愿方案已更新');
+    await send.locator('textarea').fill('请登录 App 查看专家为你调整后的志愿方案。');
+    await send.getByRole('button', { name: /发\s*送/ }).click();
+    const row = page.locator('.ant-table-row', { hasText: '志愿方案已更新' });
+    await row.getByText('未读').waitFor();
+    await page.getByPlaceholder('请输入标题').fill('志愿方案');
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByText('共 1 条').waitFor();
+  });
+
+  it('a family activates a card from the list and takes the assessment; 测评管理 shows it with 下载结果', async () => {
+    const reg = await api('POST', '/dev-api/register', { body: { username: 'family_feng', password: 'secret12', confirmPassword: 'secret12' } });
+    expect(reg.code, reg.msg).toBe(200);
+    const family = await apiLogin('family_feng', 'secret12');
+    const activated = await api('POST', '/appv2/api/card/activate', {
+      token: family,
+      body: { ...familyCard, name: '冯同学', province: '山东', examYear: 2026 },
+    });
+    expect(activated.msg).toBe('激活成功');
+    const questions = await api<Array<{ id: number }>>('POST', '/appv2/api/judg/problem', { token: family, body: {} });
+    const answers = Object.fromEntries((questions.data ?? []).map((q) => [String(q.id), q.id % 2 ? 'A' : 'C']));
+    expect((await api('POST', '/appv2/api/judg/submit', { token: family, body: { answers } })).code).toBe(200);
+
+    await page.goto('/manage/appraisal');
+    const row = page.locator('.ant-table-row', { hasText: '冯同学' });
+    await row.getByText('RAE', { exact: true }).waitFor();
+    const [pdf] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /下载结果/ }).click()]);
+    expect(
+      fs
+        .readFileSync(await pdf.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    await page.goto('/manage/userList');
+    const customer = page.locator('.ant-table-row', { hasText: '冯同学' });
+    await customer.getByText('志愿卡用户').waitFor();
+    await customer.getByText('用户绑卡').waitFor();
   });
 
   it('screenshots of the other screens', async () => {

@@ -4,7 +4,7 @@ import { downloadBatch, ok, PRICE, releaseOk, staff } from './helpers.js';
 
 /**
  * Generated over the routes: every /dev-api route of 会员卡 and 用户管理 is called by the staff of an agency store
- * (store 2, holding the leader role, so every permission passes) with parameters naming headquarters' customer,
+ * (青岛门店, store 3, holding the leader role, so every permission passes) with parameters naming headquarters' customer,
  * cards, batch, memo, message and appraisal. No answer may show headquarters' data, and nothing of
  * headquarters may change.
  */
@@ -20,7 +20,7 @@ describe.each(backends)('门店数据隔离 (%s)', (backend) => {
   beforeAll(async () => {
     s = await startServer(backend);
     hq = await s.login('leader', 'leader123');
-    agency = await staff(s, 'agency_staff', 2);
+    agency = await staff(s, 'agency_staff', 3);
     const db = s.app.db.kysely;
     const sun = await db.selectFrom('volStudent').select('studentId').where('name', '=', '孙七').executeTakeFirstOrThrow();
     await db
@@ -55,7 +55,7 @@ describe.each(backends)('门店数据隔离 (%s)', (backend) => {
         .executeTakeFirstOrThrow()
     ).appraisalId;
     // The agency has data of its own, so its lists are not trivially empty.
-    await db.updateTable('volStudent').set({ storeId: 2 }).where('name', '=', '李四').execute();
+    await db.updateTable('volStudent').set({ storeId: 3 }).where('name', '=', '李四').execute();
     await releaseOk(s, agency, { kind: 3, card_num: 2, vip_price: PRICE[3] });
   });
   afterAll(async () => {
@@ -91,7 +91,7 @@ describe.each(backends)('门店数据隔离 (%s)', (backend) => {
       messageId: ids.message,
       appraisalId: ids.appraisal,
       storeId: 1,
-      toStoreId: 2,
+      toStoreId: 3,
       target: 'one',
       version: 1,
       name: '改名',

@@ -96,7 +96,8 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
     const all = await s.call('GET', '/dev-api/api/index/subscriber', { token: t.leader, query: { pageSize: 50 } });
     expect((all.body.rows as StudentT[]).map((r) => r.name)).toEqual(expect.arrayContaining(['张三', '李四', '王五', '赵六', '孙七']));
     const unassigned = await s.call('GET', '/dev-api/api/AdvanceApproval/students', { token: t.leader, query: { unassigned: 1 } });
-    expect((unassigned.body.rows as StudentT[]).map((r) => r.name)).toEqual(['孙七']);
+    // Headquarters sees every store's: 孙七 of its own and 吴九 of 济南门店 (server/customer/seed.ts).
+    expect((unassigned.body.rows as StudentT[]).map((r) => r.name)).toEqual(['吴九', '孙七']);
     // Filters and paging.
     const filtered = await s.call('GET', '/dev-api/api/index/subscriber', { token: t.leader, query: { name: '张', scoreMin: 590, pageSize: 1 } });
     expect(filtered.body.total).toBe(1);
@@ -238,7 +239,7 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
 
   it('leader distributes students to an expert in one go, all or nothing', async () => {
     const experts = await ok<Array<{ userId: number; nickName: string; studentCount: number }>>(s, t.leader, '/dev-api/api/AdvanceApproval/experts');
-    expect(experts.map((e) => e.nickName)).toEqual(['李老师', '周老师']);
+    expect(experts.map((e) => e.nickName)).toEqual(['李老师', '陈老师', '周老师']); // 陈老师: 济南门店's seeded expert
     const sun = await studentId(s, '孙七');
     const zhao = await studentId(s, '赵六');
     const DIST = '/dev-api/api/AdvanceApproval/distribute';

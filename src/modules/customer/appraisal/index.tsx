@@ -1,10 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Space, Table, type TableProps, Tag } from 'antd';
+import { Button, Card, Form, Input, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { type Appraisal, downloadAppraisal, listAppraisals } from '@/api/customer';
 import { useAccess } from '@/components/Access';
-import { formatDate, formatTime, PAGE_SIZES } from '../shared/format';
+import { formatDate, formatTime } from '../shared/format';
+import { PagedTable, SearchForm } from '../shared/SearchTable';
 import { usePaged } from '../shared/usePaged';
+
+type AppraisalQuery = { pageNum: number; pageSize: number; name?: string };
 
 const DIMS: Record<string, string> = { R: '现实型', I: '研究型', A: '艺术型', S: '社会型', E: '企业型', C: '常规型' };
 
@@ -12,7 +15,7 @@ const DIMS: Record<string, string> = { R: '现实型', I: '研究型', A: '艺�
 export default function AppraisalPage() {
   const { can } = useAccess();
   const [search] = Form.useForm<{ name?: string }>();
-  const { query, setQuery, page, loading } = usePaged(listAppraisals, { pageNum: 1, pageSize: 20 } as { pageNum: number; pageSize: number; name?: string });
+  const paged = usePaged(listAppraisals, { pageNum: 1, pageSize: 20 } as AppraisalQuery);
   const [busy, setBusy] = useState<number | null>(null);
   const columns: TableProps<Appraisal>['columns'] = [
     { title: '用户', dataIndex: 'studentName', width: 100 },
@@ -55,46 +58,17 @@ export default function AppraisalPage() {
   ];
   return (
     <Card className="zy-page">
-      <Form
-        form={search}
-        layout="inline"
-        style={{ marginBottom: 16 }}
-        onFinish={(v) => setQuery({ pageNum: 1, pageSize: query.pageSize, name: v.name?.trim() || undefined })}
-      >
+      <SearchForm form={search} paged={paged} toQuery={(v) => ({ name: v.name?.trim() || undefined })}>
         <Form.Item label="姓名" name="name">
           <Input allowClear placeholder="请输入姓名" style={{ width: 160 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
-      <Table<Appraisal>
+      </SearchForm>
+      <PagedTable<Appraisal, AppraisalQuery>
+        paged={paged}
         rowKey="appraisalId"
-        size="middle"
-        loading={loading}
         columns={columns}
-        dataSource={page.rows}
         scroll={{ x: 1200 }}
         locale={{ emptyText: '暂无测评结果（用户在 App 中完成测评后显示）' }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
       />
     </Card>
   );

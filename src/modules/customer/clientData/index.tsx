@@ -2,7 +2,8 @@ import { App, Button, Card, Form, Input, Modal, Space, Table, type TableProps } 
 import { useState } from 'react';
 import { type Customer, type CustomerQuery, type Delivery, deliver, listClients, listDeliveries, updateAddress } from '@/api/customer';
 import { useAccess } from '@/components/Access';
-import { formatTime, PAGE_SIZES } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { PagedTable, SearchForm } from '../shared/SearchTable';
 import { usePaged } from '../shared/usePaged';
 
 type Dialog = { kind: 'address' | 'deliver'; customer: Customer } | null;
@@ -13,7 +14,8 @@ export default function ClientDataPage() {
   const { can } = useAccess();
   const [search] = Form.useForm<{ name?: string; mobile?: string }>();
   const [form] = Form.useForm();
-  const { query, setQuery, page, loading, reload } = usePaged(listClients, { pageNum: 1, pageSize: 20 } as CustomerQuery);
+  const paged = usePaged(listClients, { pageNum: 1, pageSize: 20 } as CustomerQuery);
+  const { reload } = paged;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [saving, setSaving] = useState(false);
   const [deliveries, setDeliveries] = useState<Record<number, Delivery[]>>({});
@@ -78,38 +80,18 @@ export default function ClientDataPage() {
 
   return (
     <Card className="zy-page">
-      <Form
-        form={search}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => setQuery({ pageNum: 1, pageSize: query.pageSize, name: v.name?.trim() || undefined, mobile: v.mobile?.trim() || undefined })}
-      >
+      <SearchForm form={search} paged={paged} toQuery={(v) => ({ name: v.name?.trim() || undefined, mobile: v.mobile?.trim() || undefined })}>
         <Form.Item label="姓名" name="name">
           <Input allowClear placeholder="请输入姓名" style={{ width: 140 }} />
         </Form.Item>
         <Form.Item label="手机号码" name="mobile">
           <Input allowClear placeholder="请输入手机号码" style={{ width: 150 }} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
-      <Table<Customer>
+      </SearchForm>
+      <PagedTable<Customer, CustomerQuery>
+        paged={paged}
         rowKey="studentId"
-        size="middle"
-        loading={loading}
         columns={columns}
-        dataSource={page.rows}
         scroll={{ x: 1100 }}
         expandable={{
           onExpand: async (expanded, c) => {
@@ -132,15 +114,6 @@ export default function ClientDataPage() {
               ]}
             />
           ),
-        }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
         }}
       />
       <Modal

@@ -1,11 +1,14 @@
-import { App, Button, Card, Form, Input, Modal, Space, Table, type TableProps } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space, type TableProps } from 'antd';
 import { useState } from 'react';
 import { addMemo, editMemo, listMemos, type Memo, removeMemos } from '@/api/customer';
 import { useAccess } from '@/components/Access';
 import { useSession } from '@/session/sessionStore';
 import { CustomerSelect } from '../shared/CustomerSelect';
-import { formatTime, PAGE_SIZES } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { PagedTable, SearchForm } from '../shared/SearchTable';
 import { usePaged } from '../shared/usePaged';
+
+type MemoQuery = { pageNum: number; pageSize: number; content?: string };
 
 /** 备忘录 (manage/memo/index): staff notes on customers, private to the store; only the author edits or deletes. */
 export default function MemoPage() {
@@ -14,11 +17,8 @@ export default function MemoPage() {
   const { user } = useSession();
   const [search] = Form.useForm<{ content?: string }>();
   const [form] = Form.useForm<{ studentId: number; content: string }>();
-  const { query, setQuery, page, loading, reload } = usePaged(listMemos, { pageNum: 1, pageSize: 20 } as {
-    pageNum: number;
-    pageSize: number;
-    content?: string;
-  });
+  const paged = usePaged(listMemos, { pageNum: 1, pageSize: 20 } as MemoQuery);
+  const { reload } = paged;
   const [dialog, setDialog] = useState<{ memo?: Memo } | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -86,28 +86,12 @@ export default function MemoPage() {
 
   return (
     <Card className="zy-page">
-      <Form
+      <SearchForm
         form={search}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => setQuery({ pageNum: 1, pageSize: query.pageSize, content: v.content?.trim() || undefined })}
-      >
-        <Form.Item label="备忘内容" name="content">
-          <Input allowClear placeholder="请输入关键字" style={{ width: 200 }} />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            重置
-          </Button>
-          {can('manage:memo:add') && (
+        paged={paged}
+        toQuery={(v) => ({ content: v.content?.trim() || undefined })}
+        extra={
+          can('manage:memo:add') && (
             <Button
               type="primary"
               ghost
@@ -118,25 +102,14 @@ export default function MemoPage() {
             >
               新增
             </Button>
-          )}
-        </Space>
-      </Form>
-      <Table<Memo>
-        rowKey="memoId"
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={page.rows}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
-      />
+          )
+        }
+      >
+        <Form.Item label="备忘内容" name="content">
+          <Input allowClear placeholder="请输入关键字" style={{ width: 200 }} />
+        </Form.Item>
+      </SearchForm>
+      <PagedTable<Memo, MemoQuery> paged={paged} rowKey="memoId" columns={columns} />
       <Modal
         title={dialog?.memo ? '修改备忘' : '新增备忘'}
         open={dialog != null}
@@ -147,7 +120,7 @@ export default function MemoPage() {
         cancelText="取消"
         destroyOnHidden
       >
-        <Form form={form} labelCol={{ flex: '80px' }}>
+        <Form form={form} name="memoDialog" labelCol={{ flex: '80px' }}>
           <Form.Item label="用户" name="studentId" rules={[{ required: true, message: '请选择用户' }]}>
             {dialog?.memo ? <span>{dialog.memo.studentName}</span> : <CustomerSelect />}
           </Form.Item>

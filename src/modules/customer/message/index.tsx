@@ -1,10 +1,13 @@
-import { App, Badge, Button, Card, Form, Input, Modal, Radio, Select, Space, Table, type TableProps, Tag } from 'antd';
+import { App, Badge, Button, Card, Form, Input, Modal, Radio, Select, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { listMessages, type Message, removeMessages, sendMessage } from '@/api/customer';
 import { useAccess } from '@/components/Access';
 import { CustomerSelect } from '../shared/CustomerSelect';
-import { formatTime, PAGE_SIZES } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { PagedTable, SearchForm } from '../shared/SearchTable';
 import { usePaged } from '../shared/usePaged';
+
+type MessageQuery = { pageNum: number; pageSize: number; readStatus?: number; title?: string };
 
 interface SendValues {
   target: 'one' | 'selected' | 'all';
@@ -21,12 +24,8 @@ export default function MessagePage() {
   const [search] = Form.useForm<{ readStatus?: number; title?: string }>();
   const [form] = Form.useForm<SendValues>();
   const target = Form.useWatch('target', form);
-  const { query, setQuery, page, loading, reload } = usePaged(listMessages, { pageNum: 1, pageSize: 20 } as {
-    pageNum: number;
-    pageSize: number;
-    readStatus?: number;
-    title?: string;
-  });
+  const paged = usePaged(listMessages, { pageNum: 1, pageSize: 20 } as MessageQuery);
+  const { page, reload } = paged;
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -83,12 +82,7 @@ export default function MessagePage() {
 
   return (
     <Card className="zy-page">
-      <Form
-        form={search}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) => setQuery({ pageNum: 1, pageSize: query.pageSize, readStatus: v.readStatus, title: v.title?.trim() || undefined })}
-      >
+      <SearchForm form={search} paged={paged} toQuery={(v) => ({ readStatus: v.readStatus, title: v.title?.trim() || undefined })}>
         <Form.Item label="标题" name="title">
           <Input allowClear placeholder="请输入标题" style={{ width: 160 }} />
         </Form.Item>
@@ -103,20 +97,7 @@ export default function MessagePage() {
             ]}
           />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              search.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <Space style={{ marginBottom: 12 }}>
         {can('manage:message:add') && (
           <Button
@@ -138,23 +119,12 @@ export default function MessagePage() {
           <span style={{ padding: '0 12px' }}>未读消息</span>
         </Badge>
       </Space>
-      <Table<Message>
+      <PagedTable<Message, MessageQuery>
+        paged={paged}
         rowKey="messageId"
-        size="middle"
-        loading={loading}
         columns={columns}
-        dataSource={page.rows}
         scroll={{ x: 1000 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
       />
       <Modal
         title="发送消息"
@@ -167,7 +137,7 @@ export default function MessagePage() {
         destroyOnHidden
         width={600}
       >
-        <Form form={form} labelCol={{ flex: '90px' }} initialValues={{ target: 'one' }}>
+        <Form form={form} name="messageDialog" labelCol={{ flex: '90px' }} initialValues={{ target: 'one' }}>
           <Form.Item label="发送范围" name="target">
             <Radio.Group
               options={[

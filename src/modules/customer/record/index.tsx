@@ -1,11 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Select, Space, Table, type TableProps } from 'antd';
+import { App, Button, Card, Form, Select, type TableProps } from 'antd';
 import { useState } from 'react';
 import { type Batch, CARD_KINDS, downloadBatch, listBatches, yuan } from '@/api/customer';
 import { useAccess } from '@/components/Access';
-import { formatTime, PAGE_SIZES } from '../shared/format';
+import { formatTime } from '../shared/format';
+import { PagedTable, SearchForm } from '../shared/SearchTable';
 import { StoreSelect, useStores } from '../shared/StoreSelect';
 import { usePaged } from '../shared/usePaged';
+
+type BatchQuery = { pageNum: number; pageSize: number; storeId?: number; kind?: number };
 
 /** 发卡记录 (card/record/index): the batches, newest first, with the audited 下载 of the card list (numbers and secrets). */
 export default function RecordPage() {
@@ -13,12 +16,8 @@ export default function RecordPage() {
   const { can } = useAccess();
   const stores = useStores();
   const [form] = Form.useForm<{ storeId?: number; kind?: number }>();
-  const { query, setQuery, page, loading, reload } = usePaged(listBatches, { pageNum: 1, pageSize: 20 } as {
-    pageNum: number;
-    pageSize: number;
-    storeId?: number;
-    kind?: number;
-  });
+  const paged = usePaged(listBatches, { pageNum: 1, pageSize: 20 } as BatchQuery);
+  const { reload } = paged;
   const [downloading, setDownloading] = useState<number | null>(null);
 
   const download = (b: Batch) =>
@@ -69,7 +68,7 @@ export default function RecordPage() {
 
   return (
     <Card className="zy-page">
-      <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={(v) => setQuery({ pageNum: 1, pageSize: query.pageSize, ...v })}>
+      <SearchForm form={form} paged={paged} toQuery={(v) => v}>
         {stores?.allStores && (
           <Form.Item label="门店" name="storeId">
             <StoreSelect stores={stores.stores} />
@@ -78,37 +77,8 @@ export default function RecordPage() {
         <Form.Item label="卡类型" name="kind">
           <Select allowClear placeholder="全部" style={{ width: 120 }} options={Object.entries(CARD_KINDS).map(([v, l]) => ({ value: Number(v), label: l }))} />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
-      <Table<Batch>
-        rowKey="batchId"
-        size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={page.rows}
-        scroll={{ x: 1400 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
-      />
+      </SearchForm>
+      <PagedTable<Batch, BatchQuery> paged={paged} rowKey="batchId" columns={columns} scroll={{ x: 1400 }} />
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Select, Space, Table, type TableProps, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Select, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -15,9 +15,10 @@ import {
 import { useAccess } from '@/components/Access';
 import { fillingHref, useViewPath, VIEW } from '@/modules/volunteer/shared/useViewPath';
 import { CustomerFormDialog } from './CustomerFormDialog';
-import { formatDate, PAGE_SIZES } from './format';
+import { formatDate } from './format';
 import { HistoryDrawer } from './HistoryDrawer';
 import { OpenCardDialog } from './OpenCardDialog';
+import { PagedTable, SearchForm } from './SearchTable';
 import { StoreSelect, useStores } from './StoreSelect';
 import { usePaged } from './usePaged';
 
@@ -32,7 +33,8 @@ export function CustomerListPage({ mode }: { mode: 'users' | 'recycle' }) {
   const fillingPath = useViewPath(VIEW.filling);
   const stores = useStores();
   const [form] = Form.useForm<Omit<CustomerQuery, 'pageNum' | 'pageSize'>>();
-  const { query, setQuery, page, loading, reload } = usePaged(mode === 'users' ? listCustomers : listRecycled, { pageNum: 1, pageSize: 20 } as CustomerQuery);
+  const paged = usePaged(mode === 'users' ? listCustomers : listRecycled, { pageNum: 1, pageSize: 20 } as CustomerQuery);
+  const { reload } = paged;
   const [selected, setSelected] = useState<Customer[]>([]);
   const [opening, setOpening] = useState<Customer | null>(null);
   const [editing, setEditing] = useState<Customer | null>(null);
@@ -138,20 +140,10 @@ export function CustomerListPage({ mode }: { mode: 'users' | 'recycle' }) {
 
   return (
     <Card className="zy-page">
-      <Form
+      <SearchForm
         form={form}
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 8 }}
-        onFinish={(v) =>
-          setQuery({
-            pageNum: 1,
-            pageSize: query.pageSize,
-            ...v,
-            name: v.name?.trim() || undefined,
-            mobile: v.mobile?.trim() || undefined,
-            cardNo: v.cardNo?.trim() || undefined,
-          })
-        }
+        paged={paged}
+        toQuery={(v) => ({ ...v, name: v.name?.trim() || undefined, mobile: v.mobile?.trim() || undefined, cardNo: v.cardNo?.trim() || undefined })}
       >
         <Form.Item label="姓名" name="name">
           <Input allowClear placeholder="请输入姓名" style={{ width: 140 }} />
@@ -170,20 +162,7 @@ export function CustomerListPage({ mode }: { mode: 'users' | 'recycle' }) {
             <StoreSelect stores={stores.stores} />
           </Form.Item>
         )}
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize });
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <Space style={{ marginBottom: 12 }}>
         {mode === 'users' && can('manage:user:remove') && (
           <Button danger disabled={!selected.length} onClick={() => recycle(selected)}>
@@ -202,23 +181,12 @@ export function CustomerListPage({ mode }: { mode: 'users' | 'recycle' }) {
         )}
         {mode === 'recycle' && <span style={{ color: '#909399' }}>回收站中的用户 30 天后自动彻底删除</span>}
       </Space>
-      <Table<Customer>
+      <PagedTable<Customer, CustomerQuery>
+        paged={paged}
         rowKey="studentId"
-        size="middle"
-        loading={loading}
         columns={columns}
-        dataSource={page.rows}
         scroll={{ x: 1600 }}
         rowSelection={{ selectedRowKeys: selected.map((c) => c.studentId), onChange: (_, rows) => setSelected(rows) }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
       />
       <OpenCardDialog
         customer={opening}

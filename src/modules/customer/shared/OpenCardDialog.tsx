@@ -1,13 +1,21 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
-import { type Customer, openCard } from '@/api/customer';
-import { ExpertSelect } from '@/modules/volunteer/shared/ExpertSelect';
+import { App, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { type Customer, listStoreExperts, openCard, type StoreExpert } from '@/api/customer';
 
 /** 开卡: binds an unused card of the customer's store; user type and expiry follow the card; optionally an expert. */
 export function OpenCardDialog({ customer, onClose }: { customer: Customer | null; onClose: (saved: boolean) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ cardNo: string; expertId?: number }>();
   const [saving, setSaving] = useState(false);
+  // Only experts of the customer's store can serve them (the server refuses the others).
+  const [experts, setExperts] = useState<StoreExpert[]>([]);
+  const storeId = customer?.storeId;
+  useEffect(() => {
+    if (storeId == null) return;
+    listStoreExperts(storeId)
+      .then(setExperts)
+      .catch(() => setExperts([]));
+  }, [storeId]);
   const submit = async () => {
     if (!customer) return;
     const v = await form.validateFields();
@@ -45,7 +53,13 @@ export function OpenCardDialog({ customer, onClose }: { customer: Customer | nul
           <Input placeholder="本门店未使用的会员卡卡号" autoFocus />
         </Form.Item>
         <Form.Item label="服务专家" name="expertId" extra="选填：开卡后该专家即可为此学生填报志愿">
-          <ExpertSelect placeholder="暂不分配" />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="暂不分配"
+            options={experts.map((e) => ({ value: e.userId, label: `${e.nickName || e.userName}（${e.studentCount} 名学生）` }))}
+          />
         </Form.Item>
       </Form>
     </Modal>

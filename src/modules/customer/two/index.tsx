@@ -1,8 +1,9 @@
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, type TableProps, Tabs, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, type TableProps, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { CARD_KINDS, CARD_STATUS, type CardQuery, type Card as CardRow, type CardStatus, listCards, transferCards, voidCards } from '@/api/customer';
 import { useAccess } from '@/components/Access';
-import { formatDate, formatTime, PAGE_SIZES } from '../shared/format';
+import { formatDate, formatTime } from '../shared/format';
+import { PagedTable, SearchForm } from '../shared/SearchTable';
 import { StoreSelect, useStores } from '../shared/StoreSelect';
 import { usePaged } from '../shared/usePaged';
 
@@ -14,7 +15,8 @@ export default function CardTwoPage() {
   const { can } = useAccess();
   const stores = useStores();
   const [form] = Form.useForm<{ kind?: number; storeId?: number; cardNo?: string }>();
-  const { query, setQuery, page, loading, reload } = usePaged(listCards, { pageNum: 1, pageSize: 20 } as CardQuery);
+  const paged = usePaged(listCards, { pageNum: 1, pageSize: 20 } as CardQuery);
+  const { query, setQuery, page, reload } = paged;
   const [selected, setSelected] = useState<CardRow[]>([]);
   const [transferTo, setTransferTo] = useState<number>();
   const [transferOpen, setTransferOpen] = useState(false);
@@ -82,12 +84,7 @@ export default function CardTwoPage() {
 
   return (
     <Card className="zy-page">
-      <Form
-        form={form}
-        layout="inline"
-        style={{ marginBottom: 8, rowGap: 8 }}
-        onFinish={(v) => setQuery({ ...query, ...v, cardNo: v.cardNo?.trim() || undefined, pageNum: 1 })}
-      >
+      <SearchForm form={form} paged={paged} keep={{ status: query.status }} toQuery={(v) => ({ ...v, cardNo: v.cardNo?.trim() || undefined })} marginBottom={8}>
         <Form.Item label="卡号" name="cardNo" rules={[{ pattern: /^\d*$/, message: '卡号只能是数字' }]}>
           <Input allowClear placeholder="请输入卡号" style={{ width: 160 }} />
         </Form.Item>
@@ -99,20 +96,7 @@ export default function CardTwoPage() {
             <StoreSelect stores={stores.stores} />
           </Form.Item>
         )}
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setQuery({ pageNum: 1, pageSize: query.pageSize, status: query.status });
-            }}
-          >
-            重置
-          </Button>
-        </Space>
-      </Form>
+      </SearchForm>
       <Tabs
         activeKey={query.status ?? 'all'}
         onChange={(k) => {
@@ -134,23 +118,12 @@ export default function CardTwoPage() {
         )}
         {selected.length > 0 && !unusedSelected && <span style={{ color: '#909399' }}>只有未使用的卡可以作废或调拨</span>}
       </Space>
-      <Table<CardRow>
+      <PagedTable<CardRow, CardQuery>
+        paged={paged}
         rowKey="cardId"
-        size="middle"
-        loading={loading}
         columns={columns}
-        dataSource={page.rows}
         scroll={{ x: 1300 }}
         rowSelection={{ selectedRowKeys: selected.map((c) => c.cardId), onChange: (_, rows) => setSelected(rows) }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: page.total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (pageNum, pageSize) => setQuery({ ...query, pageNum, pageSize }),
-        }}
       />
       <Modal title="调拨会员卡" open={transferOpen} onOk={doTransfer} onCancel={() => setTransferOpen(false)} okText="调拨" cancelText="取消" destroyOnHidden>
         <Space direction="vertical" style={{ width: '100%' }}>
