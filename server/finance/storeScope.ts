@@ -1,0 +1,45 @@
+import type { Actor } from '../customer/common.js';
+import { intParam } from '../customer/common.js';
+import { fail } from '../http/envelope.js';
+
+/**
+ * Which store a finance call acts on. Headquarters staff (and the super admin) may name any store and default to
+ * their own; everyone else acts on their own store only, and naming another one is refused (no silent fallback).
+ */
+export function storeOf(actor: Actor, requested: unknown, what = '财务数据'): number {
+  const asked = intParam(requested);
+  if (actor.allStores) return asked && asked > 0 ? asked : actor.storeId;
+  if (asked && asked !== actor.storeId) throw fail(`没有权限访问其他门店的${what}`);
+  return actor.storeId;
+}
+
+/**
+ * A list filter by store: headquarters sees every store unless it names one; others only their own.
+ * Answers undefined for "all stores".
+ */
+export function storeFilter(actor: Actor, requested: unknown, what = '财务数据'): number | undefined {
+  const asked = intParam(requested);
+  if (actor.allStores) return asked && asked > 0 ? asked : undefined;
+  if (asked && asked !== actor.storeId) throw fail(`没有权限访问其他门店的${what}`);
+  return actor.storeId;
+}
+
+/**
+ * An amount in integer fen (分) from a request: a positive safe integer, given as a number or a string of digits.
+ * Negative, zero, fractional or non-numeric amounts are refused with one Chinese message.
+ */
+export function fenParam(v: unknown, title = '金额'): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw fail(`${title}必须是大于 0 的整数（分）`);
+  return n;
+}
+
+/** Epoch ms of a 'YYYY-MM-DD' (start of that day, China time) or a number; undefined when absent or unreadable. */
+export function dayParam(v: unknown, endOfDay = false): number | undefined {
+  if (v == null || v === '') return undefined;
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(v));
+  if (!m) throw fail('日期格式应为 YYYY-MM-DD');
+  const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) - 8 * 3_600_000;
+  return endOfDay ? start + 86_400_000 - 1 : start;
+}

@@ -1,0 +1,194 @@
+import { download } from './download';
+import { request } from './request';
+import type { TablePage } from './types';
+
+/**
+ * 财务管理 calls of the ledger side (server/finance/routes.ts, docs/finance.md): wallets and 资金流水, bank accounts,
+ * withdrawals, invoice headers and invoices. Every amount is integer fen (fields ending in Fen); the screens show
+ * yuan with two decimals (yuanText / yuanToFen in common/finance/checks.ts).
+ */
+
+const W = '/appv2/api/MoneyWallet';
+
+function compact<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+}
+async function table<T>(url: string, query: object): Promise<TablePage<T> & Record<string, unknown>> {
+  const env = await request<never>({ url, method: 'get', params: compact(query) });
+  return { ...env, rows: (env.rows ?? []) as T[], total: env.total ?? 0 };
+}
+async function get<T>(url: string, query: object = {}): Promise<T> {
+  return (await request<T>({ url, method: 'get', params: compact(query) })).data as T;
+}
+async function send<T>(url: string, data: unknown): Promise<{ msg: string; data: T }> {
+  const env = await request<T>({ url, method: 'post', data });
+  return { msg: env.msg, data: env.data as T };
+}
+
+// ---- wallets ----
+export interface StoreChoice {
+  storeId: number;
+  storeName: string;
+}
+export interface WalletSummary {
+  storeId: number;
+  storeName: string;
+  balanceFen: number;
+  collectionFen: number;
+  withdrawableFen: number;
+  withdrawPendingFen: number;
+  withdrawnFen: number;
+  paidFen: number;
+  invoicedFen: number;
+  invoiceableFen: number;
+  /** Headquarters only: the stores it may choose. */
+  stores: StoreChoice[];
+}
+export const getWallet = (storeId?: number) => get<WalletSummary>(`${W}/wallet`, { storeId });
+
+export interface Entry {
+  entryId: number;
+  txnId: number;
+  kind: string;
+  kindName: string;
+  type: string;
+  typeName: string;
+  memo: string;
+  amountFen: number;
+  balanceAfterFen: number;
+  userName: string | null;
+  createTime: number;
+}
+export interface EntryQuery {
+  pageNum: number;
+  pageSize: number;
+  storeId?: number;
+  type?: string;
+  beginTime?: string;
+  endTime?: string;
+}
+export type EntryPage = TablePage<Entry> &
+  Record<string, unknown> & { wallet?: Omit<WalletSummary, 'stores'>; types?: Array<{ value: string; label: string }>; stores?: StoreChoice[] };
+
+/** 账户余额 资金流水 (the balance account). */
+export const balanceEntries = (q: EntryQuery) => table<Entry>(`${W}/tableList`, q) as Promise<EntryPage>;
+/** 收款钱包: money in (customers' online payments, rejected withdrawals coming back). */
+export const collectionEntries = (q: EntryQuery) => table<Entry>(`${W}/walletIn`, q) as Promise<EntryPage>;
+/** 付款钱包: what left the balance (card releases, renewals paid from the balance). */
+export const paymentEntries = (q: EntryQuery) => table<Entry>(`${W}/expenditure`, q) as Promise<EntryPage>;
+export const exportBalanceEntries = (q: Omit<EntryQuery, 'pageNum' | 'pageSize'>) =>
+  download(`${W}/tableList/export`, { method: 'get', params: compact(q) }, '资金流水.xlsx');
+
+// ---- bank accounts ----
+export interface BankAccount {
+  bankId: number;
+  storeId: number;
+  storeName: string;
+  accountName: string;
+  bankName: string;
+  branch: string | null;
+  cardNo: string;
+  cardNoMasked: string;
+  verified: boolean;
+  verifiedBy: string | null;
+  version: number;
+}
+export const listBanks = (storeId?: number) => get<BankAccount[]>(`${W}/bankList`, { storeId });
+export const saveBank = (b: { bankId?: number; storeId?: number; accountName: string; bankName: string; branch?: string; cardNo: string; version?: number }) =>
+  send<{ bankId: number }>(`${W}/upBank`, b);
+export const removeBank = (bankId: number) => send(`${W}/delBank`, { bankId });
+export const verifyBank = (bankId: number) => send(`${W}/verifyBank`, { bankId });
+
+// ---- withdrawals ----
+export interface Withdrawal {
+  withdrawId: number;
+  storeId: number;
+  storeName: string;
+  amountFen: number;
+  accountName: string;
+  bankName: string;
+  cardNoMasked: string;
+  status: number;
+  statusName: string;
+  remark: string | null;
+  reason: string | null;
+  bankRef: string | null;
+  createBy: string | null;
+  createTime: number;
+  updateTime: number | null;
+}
+export interface WithdrawalQuery {
+  pageNum: number;
+  pageSize: number;
+  storeId?: number;
+  status?: number;
+}
+export const listWithdrawals = (q: WithdrawalQuery) => table<Withdrawal>(`${W}/cashList`, q);
+export const withdrawalTrail = (withdrawId: number) =>
+  get<Array<{ action: string; detail: string | null; userName: string | null; createTime: number }>>(`${W}/cashTrail`, { withdrawId });
+export const commitCash = (w: { storeId?: number; bankId: number; amountFen: number; remark?: string; requestKey: string }) =>
+  send<{ withdrawId: number }>(`${W}/commitCash`, w);
+export const approveCash = (withdrawId: number) => send(`${W}/approveCash`, { withdrawId });
+export const payCash = (withdrawId: number, bankRef: string) => send(`${W}/payCash`, { withdrawId, bankRef });
+export const rejectCash = (withdrawId: number, reason: string) => send(`${W}/rejectCash`, { withdrawId, reason });
+
+// ---- invoices ----
+export interface InvoiceHeader {
+  headerId: number;
+  storeId: number;
+  title: string;
+  taxNo: string;
+  address: string | null;
+  phone: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  version: number;
+}
+export interface Invoice {
+  invoiceId: number;
+  storeId: number;
+  storeName: string;
+  headerId: number;
+  title: string;
+  taxNo: string;
+  header: Record<string, string | null>;
+  amountFen: number;
+  status: number;
+  statusName: string;
+  remark: string | null;
+  reason: string | null;
+  invoiceNo: string | null;
+  hasFile: boolean;
+  createBy: string | null;
+  createTime: number;
+  updateTime: number | null;
+}
+export interface InvoiceQuery {
+  pageNum: number;
+  pageSize: number;
+  storeId?: number;
+  status?: number;
+}
+export const listHeaders = (storeId?: number) => get<InvoiceHeader[]>(`${W}/invoice`, { storeId });
+export const saveHeader = (h: Partial<InvoiceHeader> & { title: string; taxNo: string }) => send<{ headerId: number }>(`${W}/upInvoice`, h);
+export const removeHeader = (headerId: number) => send(`${W}/delInvoice`, { headerId });
+export const applyInvoice = (a: { storeId?: number; headerId: number; amountFen: number; remark?: string }) =>
+  send<{ invoiceId: number }>(`${W}/applyInvoice`, a);
+export const listInvoices = (q: InvoiceQuery) => table<Invoice>(`${W}/invoiceList`, q);
+export const rejectInvoice = (invoiceId: number, reason: string) => send(`${W}/rejectInvoice`, { invoiceId, reason });
+export async function issueInvoice(invoiceId: number, invoiceNo: string, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('invoiceId', String(invoiceId));
+  form.append('invoiceNo', invoiceNo);
+  form.append('file', file, file.name);
+  const env = await request({
+    url: `${W}/issueInvoice`,
+    method: 'post',
+    data: form,
+    headers: { 'Content-Type': 'multipart/form-data' },
+    options: { repeatSubmit: false },
+  });
+  return env.msg;
+}
+export const downloadInvoice = (i: Pick<Invoice, 'invoiceId' | 'invoiceNo'>) =>
+  download(`${W}/invoiceFile`, { method: 'get', params: { invoiceId: i.invoiceId } }, `发票-${i.invoiceNo ?? i.invoiceId}.pdf`);

@@ -1,0 +1,203 @@
+import { download } from './download';
+import { request } from './request';
+import type { TablePage } from './types';
+
+/**
+ * Finance payments (server/finance/payRoutes.ts, docs/finance-payments.md): online orders, 充值管理, 账户续费, 优惠券,
+ * 对账. Money is integer fen on the wire; the screens show yuan with two decimals and convert what is typed.
+ */
+
+export const yuan = (fen: number | null | undefined) =>
+  fen == null ? '--' : (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A yuan amount as typed (at most two decimals) → integer fen; null when it is not one. */
+export function yuanToFen(v: number | string | null | undefined): number | null {
+  const s = typeof v === 'number' ? v.toFixed(2) : String(v ?? '').trim();
+  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+function compact<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
+}
+async function send<T>(url: string, data: object = {}, method: 'post' | 'put' = 'post'): Promise<{ msg: string; data: T }> {
+  const env = await request<T>({ url, method, data });
+  return { msg: env.msg, data: env.data as T };
+}
+async function read<T>(url: string, params: object = {}, method: 'get' | 'post' = 'get'): Promise<T> {
+  const env = await request<T>(
+    method === 'get' ? { url, method, params: compact(params) } : { url, method, data: compact(params), options: { repeatSubmit: false } },
+  );
+  return env.data as T;
+}
+async function table<T>(url: string, query: object, method: 'get' | 'post' = 'get'): Promise<TablePage<T> & Record<string, unknown>> {
+  const env = await request<never>(
+    method === 'get' ? { url, method, params: compact(query) } : { url, method, data: compact(query), options: { repeatSubmit: false } },
+  );
+  return { ...env, rows: (env.rows ?? []) as T[], total: env.total ?? 0 };
+}
+
+// ---- orders ----
+export type OrderStatus = 'created' | 'paid' | 'refunded' | 'closed';
+export const ORDER_STATUS: Record<OrderStatus, { text: string; color: string }> = {
+  created: { text: '待支付', color: 'processing' },
+  paid: { text: '已支付', color: 'success' },
+  refunded: { text: '已退款', color: 'warning' },
+  closed: { text: '已关闭', color: 'default' },
+};
+
+export interface CreatedOrder {
+  orderNo: string;
+  amountFen: number;
+  originalFen: number;
+  discountFen: number;
+  provider: string;
+  expireTime: number;
+  payUrl?: string;
+  qrCode?: string;
+}
+
+export interface PayOrder {
+  orderNo: string;
+  purposeName: string;
+  subject: string;
+  provider: string;
+  providerName: string;
+  amountFen: number;
+  status: OrderStatus;
+  statusName: string;
+  userName: string | null;
+  createTime: number;
+  expireTime: number;
+  paidTime: number | null;
+}
+
+export const orderStatus = (orderNo: string) => read<PayOrder>('/dev-api/finance/pay/order', { orderNo });
+
+export interface PayConfig {
+  providers: Array<{ provider: string; name: string }>;
+  defaultProvider: string | null;
+  sandbox: boolean;
+  orderTimeoutMinutes: number;
+}
+export const payConfig = () => read<PayConfig>('/appv2/api/index/kdConfig', {}, 'post');
+
+// ---- 充值管理 ----
+export type RechargeStatus = 'created' | 'pending' | 'done' | 'rejected' | 'closed';
+export const RECHARGE_STATUS: Record<RechargeStatus, { text: string; color: string }> = {
+  created: { text: '待支付', color: 'processing' },
+  pending: { text: '待审核', color: 'warning' },
+  done: { text: '已到账', color: 'success' },
+  rejected: { text: '已驳回', color: 'error' },
+  closed: { text: '已关闭', color: 'default' },
+};
+
+export interface Recharge {
+  rechargeId: number;
+  storeId: number;
+  storeName: string | null;
+  method: 'online' | 'offline';
+  methodName: string;
+  providerName: string | null;
+  amountFen: number;
+  status: RechargeStatus;
+  statusName: string;
+  orderNo: string | null;
+  voucherUrl: string | null;
+  voucherName: string | null;
+  remark: string | null;
+  reason: string | null;
+  createBy: string | null;
+  createTime: number;
+  reviewBy: string | null;
+  reviewTime: number | null;
+}
+
+export interface RechargeTypes {
+  online: Array<{ provider: string; name: string }>;
+  offline: { accountName: string; bankName: string; cardNo: string };
+}
+
+export const rechargeTypes = () => read<RechargeTypes>('/appv2/api/index/rechargeType', {}, 'post');
+export const rechargeLog = (q: { pageNum: number; pageSize: number; storeId?: number; status?: string; method?: string }) =>
+  table<Recharge>('/appv2/api/MoneyWallet/rechargeLog', q, 'post');
+export const rechargeOnline = (body: { amountFen: number; provider: string; storeId?: number; remark?: string }) =>
+  send<CreatedOrder & { rechargeId: number }>('/appv2/api/MoneyWallet/commitRecharge', body);
+export const rechargeOffline = (body: { amountFen: number; voucherUrl: string; voucherName?: string; storeId?: number; remark?: string }) =>
+  send<{ rechargeId: number }>('/appv2/api/MoneyWallet/commitRecharg', body);
+export async function uploadVoucher(file: File): Promise<{ url: string; fileName: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const env = await request<{ url: string; fileName: string }>({
+    url: '/appv2/api/MoneyWallet/upVoucher',
+    method: 'post',
+    data: form,
+    headers: { 'Content-Type': 'multipart/form-data' },
+  });
+  return env.data as { url: string; fileName: string };
+}
+export const confirmRecharge = (rechargeId: number) => send('/dev-api/finance/recharge/confirm', { rechargeId });
+export const rejectRecharge = (rechargeId: number, reason: string) => send('/dev-api/finance/recharge/reject', { rechargeId, reason });
+
+// ---- 账户续费 ----
+export interface RenewalPlan {
+  planId: string;
+  name: string;
+  months: number;
+  priceFen: number;
+}
+export interface RenewalInfo {
+  plans: RenewalPlan[];
+  expiredate: string;
+  expired: boolean;
+}
+export const renewalInfo = () => read<RenewalInfo>('/appv2/api/index/freeNum', {}, 'post');
+export const startRenewal = (body: { planId: string; payType: string }) =>
+  send<CreatedOrder & { status?: OrderStatus }>('/appv2/api/wxpay/channelRenewal', body);
+export const renewalOrders = (q: { pageNum: number; pageSize: number }) => table<PayOrder>('/dev-api/finance/renewal/list', q);
+
+// ---- 优惠券 ----
+export interface CouponBatch {
+  batchId: number;
+  name: string;
+  kind: 'amount' | 'discount';
+  kindName: string;
+  amountFen: number;
+  discountPct: number;
+  minFen: number;
+  validFrom: number;
+  validTo: number;
+  total: number;
+  remaining: number;
+  perUserLimit: number;
+  status: '0' | '1';
+  statusName: string;
+  createBy: string | null;
+  createTime: number;
+}
+export const couponBatches = (q: { pageNum: number; pageSize: number; name?: string }) => table<CouponBatch>('/dev-api/finance/coupon/list', q);
+export const addCouponBatch = (body: Record<string, unknown>) => send<{ batchId: number }>('/appv2/api/Coupon/addMoney', body);
+export const setCouponBatchStatus = (batchId: number, status: '0' | '1') => send('/dev-api/finance/coupon/status', { batchId, status }, 'put');
+
+// ---- 对账 ----
+export interface ReconcileStore {
+  storeId: number;
+  storeName: string;
+  paidCount: number;
+  paidFen: number;
+  notifiedFen: number;
+  ledgerFen: number;
+  refundedFen: number;
+  mismatchCount: number;
+}
+export interface ReconcileReport {
+  date: string;
+  stores: ReconcileStore[];
+  total: Omit<ReconcileStore, 'storeId' | 'storeName'>;
+  mismatches: Array<{ storeId: number; storeName: string; orderNo: string | null; kind: string; detail: string }>;
+  orders: Array<{ orderNo: string; storeId: number; purposeName: string; providerName: string; amountFen: number; statusName: string; paidTime: number }>;
+}
+export const reconcile = (q: { date: string; storeId?: number }) => read<ReconcileReport>('/dev-api/finance/reconcile', q);
+export const exportReconcile = (q: { date: string; storeId?: number }) =>
+  download('/dev-api/finance/reconcile/export', { params: compact(q) }, `对账_${q.date}.xlsx`);
