@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Actor, Db } from '../customer/common.js';
+import { listInvoices } from '../finance/invoice.js';
+import { storeFilter } from '../finance/storeScope.js';
+import { listWithdrawals } from '../finance/withdraw.js';
+import { pendingWorkOrderCount } from '../service/workOrders.js';
+import { listAppointments } from '../volunteer/appointments.js';
+import type { Actor as VolunteerActor } from '../volunteer/common.js';
+import { examineList } from '../volunteer/review.js';
+
+/**
+ * Where the home page's numbers come from: one small reader per source, so a module that is absent or changes is one
+ * function here (docs/home.md). The to-do counts call the very list functions the linked screens call, with the
+ * same filter, so a count always equals the total of the list it opens.
+ */
+
+const volunteerActor = (a: Actor): VolunteerActor => ({ userId: a.userId, userName: a.userName, roles: a.roles, storeId: a.storeId, allStores: a.allStores });
+
+/** 志愿审核's default list: plans submitted and waiting for review. */
+export async function plansAwaitingReview(db: Db, actor: Actor): Promise<number> {
+  return (await examineList(db, volunteerActor(actor), { status: 'submitted', pageNum: 1, pageSize: 1 })).total;
+}
+
+/** 预约管理 filtered to today's appointments still to be served. */
+export async function appointmentsToday(db: Db, actor: Actor, dayFrom: number, dayTo: number): Promise<number> {
+  const q = { status: 'pending', dateFrom: dayFrom, dateTo: dayTo, pageNum: 1, pageSize: 1 };
+  return (await listAppointments(db, volunteerActor(actor), q)).total;
+}
+
+/** 工单 waiting for the actor (server/service/workOrders.ts). */
+export const workOrdersPending = (db: Db, actor: Actor) => pendingWorkOrderCount(db, actor);
+
+/** Finance 提现 filtered to 待审核 (status 0), through finance's own list and store filter. */
+export async function withdrawalsPending(db: Db, actor: Actor): Promise<number> {
+  return (await listWithdrawals(db, storeFilter(actor, undefined), { status: 0 }, { pageSize: 1, offset: 0 })).total;
+}
+
+/** Finance 发票管理 filtered to 待开票 (status 0), through finance's own list and store filter. */
+export async function invoicesPending(db: Db, actor: Actor): Promise<number> {
+  return (await listInvoices(db, storeFilter(actor, undefined), { status: 0 }, { pageSize: 1, offset: 0 })).total;
+}
+
+// ---- daily figures: rows of (store, China-time day number, value) over [from, to) epoch ms ----
+
+export interface DayCount {
+  storeId: number;
+  day: number;
+  n: number;
+}
+
+/** China-time day number of an epoch-ms column, in SQL (integer division on both databases). */
+const dayOf = (column: string) => sql<number>`(${sql.ref(column)} + 28800000) / 86400000`;
+
+const norm = (rows: Array<{ storeId: unknown; day: unknown; n: unknown }>): DayCount[] =>
+  rows.map((r) => ({ storeId: Number(r.storeId), day: Number(r.day), n: Number(r.n) }));
+
+/** 新增客户: customers (vol_student) created, whatever became of them since. */
+export async function newCustomers(db: Db, from: number, to: number): Promise<DayCount[]> {
+  const d = dayOf('createTime');
+  const rows = await db
+    .selectFrom('volStudent')
+    .select(['storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
+    .where('createTime', '>=', from)
+    .where('createTime', '<', to)
+    .groupBy(['storeId', d])
+    .execute();
+  return norm(rows);
+}
+
+/** 激活卡: membership cards activated (by activation time). */
+export async function activatedCards(db: Db, from: number, to: number): Promise<DayCount[]> {
+  const d = dayOf('activateTime');
+  const rows = await db
+    .selectFrom('card')
+    .select(['storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
+    .where('activateTime', '>=', from)
+    .where('activateTime', '<', to)
+    .groupBy(['storeId', d])
+    .execute();
+  return norm(rows);
+}
+
+/** 提交方案 / 通过方案: from the plans' action log (never rewritten), by the student's store. */
+async function planActions(db: Db, from: number, to: number, kind: 'submitted' | 'approved'): Promise<DayCount[]> {
+  const d = dayOf('a.createTime');
+  let q = db
+    .selectFrom('volPlanAction as a')
+    .innerJoin('volStudent as s', 's.studentId', 'a.studentId')
+    .select(['s.storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
+    .where('a.createTime', '>=', from)
+    .where('a.createTime', '<', to);
+  // A submission with 审核 off is approved at once: it counts as submitted and as approved.
+  q = kind === 'submitted' ? q.where('a.action', '=', 'submit') : q.where('a.toStatus', '=', 'approved');
+  return norm(await q.groupBy(['s.storeId', d]).execute());
+}
+export const submittedPlans = (db: Db, from: number, to: number) => planActions(db, from, to, 'submitted');
+export const approvedPlans = (db: Db, from: number, to: number) => planActions(db, from, to, 'approved');
+
+/** 收入 (fen): headquarters' revenue account credited by card releases and renewals (server/finance ledger). */
+export async function revenue(db: Db, from: number, to: number): Promise<DayCount[]> {
+  const d = dayOf('e.createTime');
+  const rows = await db
+    .selectFrom('finEntry as e')
+    .innerJoin('finTxn as t', 't.txnId', 'e.txnId')
+    .select(['e.storeId', d.as('day'), (eb) => eb.fn.sum<number>('e.amount').as('n')])
+    .where('e.kind', '=', 'revenue')
+    .where('t.type', 'in', ['card_release', 'renewal'])
+    .where('e.createTime', '>=', from)
+    .where('e.createTime', '<', to)
+    .groupBy(['e.storeId', d])
+    .execute();
+  return norm(rows);
+}
+
+/** 注册人数: accounts created (sys_user: the register page and staff accounts), by their store. */
+export async function registrations(db: Db, from: number, to: number): Promise<DayCount[]> {
+  const d = dayOf('createTime');
+  const rows = await db
+    .selectFrom('sysUser')
+    .select(['storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
+    .where('createTime', '>=', from)
+    .where('createTime', '<', to)
+    .groupBy(['storeId', d])
+    .execute();
+  return norm(rows);
+}

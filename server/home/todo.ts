@@ -1,0 +1,92 @@
+import type { AuthContext } from '../app.js';
+import type { Actor, Db } from '../customer/common.js';
+import { allows } from '../security/access.js';
+import { dayKey, dayNo, dayStart } from './days.js';
+import { appointmentsToday, invoicesPending, plansAwaitingReview, withdrawalsPending, workOrdersPending } from './sources.js';
+
+/**
+ * The to-do panel (待办事项): per source a count, the page it opens (by menu component, so the console finds the
+ * route in the user's own menu) and the filter that page applies. Only sources whose list the user may open are
+ * asked; the count is the total of exactly that filtered list (sources.ts).
+ */
+export interface TodoItem {
+  key: string;
+  title: string;
+  count: number;
+  /** Menu component of the list page (e.g. Examine/index). */
+  component: string;
+  /** Query string the list page reads as its filter. */
+  query: Record<string, string>;
+}
+
+interface TodoSource {
+  key: string;
+  title: string;
+  permission: string;
+  /** Not offered to a holder of this permission (they get another tile of the same key). */
+  unless?: string;
+  component: string;
+  query: (today: string, now: number) => Record<string, string>;
+  count: (db: Db, actor: Actor, now: number) => Promise<number>;
+}
+
+const SOURCES: TodoSource[] = [
+  {
+    key: 'review',
+    title: '待审核方案',
+    permission: 'volunteer:examine:list',
+    component: 'Examine/index',
+    query: () => ({ status: 'submitted' }),
+    count: (db, actor) => plansAwaitingReview(db, actor),
+  },
+  {
+    key: 'appointment',
+    title: '今日预约',
+    permission: 'volunteer:appointment:list',
+    component: 'appointment/index',
+    // Exact bounds of today in China time: the list applies them as they are, whatever the browser's time zone.
+    query: (_today, now) => ({ status: 'pending', dateFrom: String(dayStart(dayNo(now))), dateTo: String(dayStart(dayNo(now) + 1) - 1) }),
+    count: (db, actor, now) => appointmentsToday(db, actor, dayStart(dayNo(now)), dayStart(dayNo(now) + 1) - 1),
+  },
+  {
+    // Headquarters handles work orders in 工单管理; a store follows its own in 提交工单 (below).
+    key: 'workOrder',
+    title: '待处理工单',
+    permission: 'service:workorder:handle',
+    component: 'serviceCenter/workOrder/index',
+    query: () => ({ status: '0' }),
+    count: (db, actor) => workOrdersPending(db, actor),
+  },
+  {
+    key: 'workOrder',
+    title: '待处理工单',
+    permission: 'service:workorder:list',
+    unless: 'service:workorder:handle',
+    component: 'serviceCenter/submitWorkOrder/index',
+    query: () => ({ status: '0' }),
+    count: (db, actor) => workOrdersPending(db, actor),
+  },
+  {
+    key: 'withdraw',
+    title: '待审核提现',
+    permission: 'finance:withdraw:list',
+    component: 'finance/withdraw/index',
+    query: () => ({ status: '0' }),
+    count: (db, actor) => withdrawalsPending(db, actor),
+  },
+  {
+    key: 'invoice',
+    title: '待开发票',
+    permission: 'finance:invoice:list',
+    component: 'finance/invoice/index',
+    query: () => ({ status: '0' }),
+    count: (db, actor) => invoicesPending(db, actor),
+  },
+];
+
+export async function todoList(db: Db, auth: AuthContext, actor: Actor, now = Date.now()): Promise<TodoItem[]> {
+  const today = dayKey(dayNo(now));
+  const mine = SOURCES.filter((s) => allows(auth, s.permission) && !(s.unless && allows(auth, s.unless)));
+  const counts = await Promise.all(mine.map((s) => s.count(db, actor, now)));
+  return mine.map((s, i) => ({ key: s.key, title: s.title, count: counts[i], component: s.component, query: s.query(today, now) }));
+}

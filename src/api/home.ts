@@ -1,0 +1,121 @@
+import { get, post } from './request';
+
+/** 首页 calls (server/home/routes.ts, docs/home.md) and the version info (server/routes/versions.ts). */
+
+export interface TodoItem {
+  key: string;
+  title: string;
+  count: number;
+  /** Menu component of the list page; the console finds its route in the user's own menu. */
+  component: string;
+  /** The filter the list page applies, as query-string values. */
+  query: Record<string, string>;
+}
+
+export interface PlatformFigures {
+  pv: number;
+  todayPv: number;
+  registerNum: number;
+  todayRegistrations: number;
+}
+
+export interface HomeSummary {
+  today: string;
+  todo: TodoItem[];
+  platform: PlatformFigures;
+  allStores: boolean;
+}
+
+export const getHomeSummary = () => get<HomeSummary>('/dev-api/api/index/index');
+
+export type Figure = 'newCustomers' | 'activatedCards' | 'submittedPlans' | 'approvedPlans' | 'revenue' | 'registrations' | 'pageViews';
+
+export const FIGURE_TITLES: Record<Figure, string> = {
+  newCustomers: '新增客户',
+  activatedCards: '激活会员卡',
+  submittedPlans: '提交方案',
+  approvedPlans: '通过方案',
+  revenue: '收入（元）',
+  registrations: '注册人数',
+  pageViews: '访问量',
+};
+
+export type DayFigures = Record<Figure, number> & { date: string };
+
+export interface Statistics {
+  beginDate: string;
+  endDate: string;
+  days: DayFigures[];
+  totals: Record<Figure, number>;
+  allStores: boolean;
+}
+
+/**
+ * Figures by day over [beginDate, endDate] (YYYY-MM-DD, China time, at most 366 days). Without dates the server
+ * answers the last `days` days up to its today (the console's clock may be on another day).
+ */
+export const getStatistics = (beginDate: string, endDate: string, days?: number) =>
+  get<Statistics>('/dev-api/api/index/indexv', beginDate && endDate ? { beginDate, endDate } : { days });
+
+export interface FastPathItem {
+  menuId: number;
+  menuName: string;
+  path: string;
+  icon: string;
+  component: string | null;
+}
+
+export interface FastPath {
+  picked: FastPathItem[];
+  choices: FastPathItem[];
+  max: number;
+}
+
+export const getFastPath = () => get<FastPath>('/dev-api/api/index/fastPath');
+export const saveFastPath = (menuIds: number[]) => post<FastPath>('/dev-api/api/index/fastPath', { menuIds });
+
+export type Tab = 'app' | 'resource' | 'gallery' | 'live';
+
+export const TAB_TITLES: Record<Tab, string> = { app: '推荐应用', resource: '资源下载', gallery: '营销图库', live: '直播' };
+
+export interface TabRow {
+  [key: string]: unknown;
+}
+
+/** Spec §9: the dashboard table shows page 1, size 30. */
+export const getTabList = (tab: Tab) => get<{ tab: Tab; title: string; rows: TabRow[] }>('/dev-api/api/index/tabList', { tab, pageSize: 30 });
+
+export interface VersionHistoryItem {
+  id: number;
+  user: string;
+  time: number;
+  filenums: number;
+  tag: string;
+  log: string;
+}
+
+/** Spec §3 Version info: the newest release and the change-log history. */
+export interface VersionInfo {
+  appId: string;
+  user: string;
+  toolsign: string;
+  publish_time: number | null;
+  lasttag: string;
+  domainName: string;
+  historylog: VersionHistoryItem[];
+}
+
+export const getVersionInfo = () => get<VersionInfo>('/dev-api/api/index/systermUpdateList');
+
+export interface HelpItem {
+  helpId: number;
+  title: string;
+  category: string;
+  keywords: string | null;
+  /** Rich text, sanitised by the server when it was saved. */
+  content: string;
+  updateTime: number | null;
+}
+
+/** 帮助中心: published help articles, searched by title, keywords and category. */
+export const getHelpArticles = (keyword: string) => get<HelpItem[]>('/dev-api/api/index/helpCenter', keyword ? { keyword } : {});
