@@ -5,6 +5,7 @@ import { DictTypeLink } from './src/engine/custom/DictTypeLink';
 import { buildResourceDef, normaliseComponent, type ResourceDef, type ResourceOverride, toRefineResource } from './src/engine/resource';
 import type { EntitySchema } from './src/engine/types';
 import { jobLogOverride, jobOverride } from './src/modules/monitor/job/overrides';
+import { appOverride, galleryOverride, helpOverride, resourceOverride } from './src/modules/service/overrides';
 import { menuOverride } from './src/modules/system/menu/overrides';
 import { roleOverride } from './src/modules/system/role/overrides';
 import { userOverride } from './src/modules/system/user/overrides';
@@ -72,6 +73,11 @@ export const overrides: Record<string, ResourceOverride> = {
   sys_job: jobOverride,
   // 调度日志: the hidden route /monitor/job-log/index/:jobId lists the runs of one job (0 = all).
   sys_job_log: jobLogOverride,
+  // 服务中心: 营销图库 with the generated posters and 下载, 资源下载's 下载, 帮助指南's 阅读 drawer (src/modules/service).
+  service_app: appOverride,
+  service_gallery: galleryOverride,
+  service_resource: resourceOverride,
+  service_help: helpOverride,
   // 字典数据: the hidden route /system/dict-data/index/:dictId lists the entries of one type.
   sys_dict_data: {
     components: ['system/dict/data'],

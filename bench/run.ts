@@ -4,7 +4,10 @@ import path from 'node:path';
 import { loadOrCreateKeys } from '../server/security/keys.js';
 import { buildConsole, type ConsoleResult, printConsoleResult, runConsoleBench } from './console.js';
 import { runContentBench } from './content.js';
+import { printCustomerResult, runCustomerBench } from './customer.js';
 import { type EngineResult, runEngineBench } from './engine.js';
+import { printLedgerResult, runLedgerBench } from './financeLedger.js';
+import { type HomeBenchResult, printHomeResult, runHomeBench } from './home.js';
 import { HTTP_SCENARIOS, type HttpContext, type HttpResult, prepareHttp, runHttpScenario, signIn } from './http.js';
 import { type ImportResult, runImportBench } from './import.js';
 import { type MicroResult, runProtocolMicro } from './protocol-micro.js';
@@ -25,13 +28,13 @@ import { runVolunteerBench, type VolunteerResult } from './volunteer.js';
  * BENCH_EXPORTS (exports of the whole table, default 3).
  */
 
-const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content`;
+const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content | import | customer | home | ledger`;
 const only = process.argv[2];
 if (only === '-h' || only === '--help') {
   console.log(usage);
   process.exit(0);
 }
-const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine', 'console', 'content', 'import'];
+const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine', 'console', 'content', 'import', 'customer', 'home', 'ledger'];
 if (only && !known.includes(only)) {
   console.error(`未知的基准：${only}\n${usage}`);
   process.exit(2);
@@ -44,6 +47,9 @@ const runEngine = !only || only === 'engine';
 const runConsole = only === 'console';
 const runContent = !only || only === 'content'; // /site/ home and the /appv2 public banner list (bench/content.ts)
 const runImport = !only || only === 'import'; // the largest allowed import with reads alongside (bench/import.ts)
+const runHome = !only || only === 'home'; // 首页 calls at 100,000 customers and a year of activity, own server (bench/home.ts)
+const runCustomer = !only || only === 'customer'; // 发卡 10,000 and 用户列表 at 100,000 customers, own server (bench/customer.ts)
+const runLedger = !only || only === 'ledger'; // finance ledger: postings, checkLedger, 资金流水, 100 concurrent 提现, own server (bench/financeLedger.ts)
 const needServer = scenarios.length > 0 || runVolunteer || runEngine || runConsole || runContent || runImport;
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -141,6 +147,13 @@ try {
 } finally {
   await cleanup();
 }
+// 会员卡 / 用户列表 on a server and data folder of its own, once the shared server has stopped.
+if (runCustomer) process.stderr.write('customer（发卡 10 000 张，10 万客户的用户列表）…\n');
+const customerResult = runCustomer ? await runCustomerBench(runs) : undefined;
+if (runLedger) process.stderr.write('ledger（记账、对账检查、资金流水、并发提现）…\n');
+const ledgerResult = runLedger ? await runLedgerBench(runs) : undefined;
+if (runHome) process.stderr.write('home（10 万客户、一年业务数据的首页接口）…\n');
+const homeResult: HomeBenchResult | undefined = runHome ? await runHomeBench(runs) : undefined;
 
 const failed = http.filter((r) => r.non2xx + r.errors + r.timeouts + r.mismatches > 0);
 
@@ -244,6 +257,9 @@ if (engine) {
 }
 
 if (consoleResult) printConsoleResult(consoleResult);
+if (customerResult) printCustomerResult(customerResult);
+if (ledgerResult) printLedgerResult(ledgerResult);
+if (homeResult) printHomeResult(homeResult);
 if (importResult) {
   const r = importResult;
   console.log(`\n导入（${r.rows} 行 ${(r.fileBytes / 1024 / 1024).toFixed(1)} MB CSV 到参数设置；同时读 20 行列表）\n`);
@@ -265,7 +281,7 @@ const out = path.join(ROOT, 'bench', 'results', 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null }, null, 2)}\n`,
 );
 console.log(`\n结果已写入 ${path.relative(process.cwd(), out)}（用时 ${((Date.now() - started) / 1000).toFixed(0)} s）`);
 if (failed.length > 0) {

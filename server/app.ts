@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
+import { syncSeededMenus } from './db/seed/menuSync.js';
 import { registerCompression } from './http/compress.js';
 import { ApiError, Code, type Envelope } from './http/envelope.js';
 import { checkPaging } from './http/paging.js';
@@ -95,6 +96,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   const db = await openDatabase(config);
   await migrate(db);
   if (config.seed) await seed(db);
+  await syncSeededMenus(db); // menus of modules added since this install was seeded (server/db/seed/menuSync.ts)
   const keys = loadOrCreateKeys(config.dataDir);
 
   app.decorate('db', db);

@@ -14,6 +14,11 @@ import { migration012 } from './migrations/012_customer.js';
 import { migration013 } from './migrations/013_admission_years.js';
 import { migration014 } from './migrations/014_customer_menu_name.js';
 import { migration015 } from './migrations/015_customer_jobs.js';
+import { migration016 } from './migrations/016_finance_ledger.js';
+import { migration017 } from './migrations/017_finance_payments.js';
+import { migration018 } from './migrations/018_home.js';
+import { migration019 } from './migrations/019_service.js';
+import { migration020 } from './migrations/020_menu_seed_log.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
@@ -32,6 +37,11 @@ export const migrations: Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
+  migration017,
+  migration018,
+  migration019,
+  migration020,
 ];
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

@@ -59,6 +59,12 @@ export interface MenuTable {
   remark: string | null;
 }
 
+/** A seeded menu entry this install has received (migration 020, server/db/seed/menuSync.ts). */
+export interface MenuSeedTable {
+  seedKey: string;
+  createTime: number;
+}
+
 export interface DeptTable {
   deptId: Generated<number>;
   parentId: number;
@@ -240,13 +246,14 @@ export interface BatchLineTable {
 export interface VersionLogTable {
   logId: Generated<number>;
   appId: string;
-  version: string;
+  releaseTag: string; // migration 018 renamed it from `version`
   userName: string;
   signTool: string;
   publishTime: number;
   domain: string;
   changedFiles: number;
   log: string;
+  version: Generated<number>; // the schema engine's optimistic lock (schemas/sys_version_log.json)
 }
 
 /** Operation log (migration 004; written by the schema engine, listed through schemas/sys_oper_log.json). */
@@ -290,6 +297,7 @@ export interface Database {
   sysUser: UserTable;
   sysRole: RoleTable;
   sysMenu: MenuTable;
+  sysMenuSeed: MenuSeedTable;
   sysDept: DeptTable;
   sysPost: PostTable;
   sysUserRole: UserRoleTable;
@@ -600,4 +608,334 @@ export interface Database {
   cusMessage: CusMessageTable;
   cusDelivery: CusDeliveryTable;
   cusAppraisal: CusAppraisalTable;
+}
+
+// ---- 服务中心 work orders (migration 019, server/service/) ----
+
+export interface SvcWorkOrderTable {
+  workOrderId: Generated<number>;
+  orderNo: string;
+  type: number;
+  form: string;
+  status: number;
+  storeId: number;
+  title: string;
+  content: string;
+  attachments: string;
+  studentId: number | null;
+  cardNo: number | null;
+  refOrderNo: string | null;
+  submitBy: number;
+  submitByName: string;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  reply: string | null;
+  result: string | null;
+  handleBy: number | null;
+  handleByName: string | null;
+  handleTime: number | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface SvcWorkOrderLogTable {
+  logId: Generated<number>;
+  workOrderId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number;
+  userId: number | null;
+  userName: string | null;
+  comment: string | null;
+  createTime: number;
+}
+
+export interface Database {
+  svcWorkOrder: SvcWorkOrderTable;
+  svcWorkOrderLog: SvcWorkOrderLogTable;
+}
+
+// ---- finance ledger, withdrawals, bank accounts, invoices (migration 016, server/finance/) ----
+
+export interface FinAccountTable {
+  accountId: Generated<number>;
+  storeId: number; // 0 = the outside world
+  kind: string; // balance | collection | payment | withdrawPending | revenue | world
+  balance: number; // fen, cache of the sum of its entries
+  version: number;
+  createTime: number;
+}
+
+export interface FinTxnTable {
+  txnId: Generated<number>;
+  type: string;
+  memo: string;
+  refType: string | null;
+  refId: string | null;
+  idempotencyKey: string | null;
+  userId: number | null;
+  userName: string | null;
+  createTime: number;
+}
+
+export interface FinEntryTable {
+  entryId: Generated<number>;
+  txnId: number;
+  accountId: number;
+  storeId: number;
+  kind: string;
+  amount: number; // signed fen
+  balanceAfter: number;
+  createTime: number;
+}
+
+export interface FinBankAccountTable {
+  bankId: Generated<number>;
+  storeId: number;
+  accountName: string;
+  bankName: string;
+  branch: string | null;
+  cardNo: string;
+  verified: number; // 0 | 1
+  verifiedBy: string | null;
+  verifiedTime: number | null;
+  status: string; // 0 in use, 1 removed
+  createBy: string | null;
+  createTime: number;
+  version: number;
+}
+
+export interface FinWithdrawalTable {
+  withdrawId: Generated<number>;
+  storeId: number;
+  bankId: number;
+  amount: number; // fen
+  accountName: string;
+  bankName: string;
+  cardNo: string;
+  status: number; // 0 待审核, 1 已通过, 2 已驳回, 3 已打款
+  remark: string | null;
+  reason: string | null;
+  bankRef: string | null;
+  requestKey: string | null;
+  createBy: string | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface FinInvoiceHeaderTable {
+  headerId: Generated<number>;
+  storeId: number;
+  title: string;
+  taxNo: string;
+  address: string | null;
+  phone: string | null;
+  bankName: string | null;
+  bankAccount: string | null;
+  status: string; // 0 in use, 1 removed
+  createBy: string | null;
+  createTime: number;
+  version: number;
+}
+
+export interface FinInvoiceTable {
+  invoiceId: Generated<number>;
+  storeId: number;
+  headerId: number;
+  title: string;
+  taxNo: string;
+  headerJson: string;
+  amount: number; // fen
+  status: number; // 0 待开票, 1 已开票, 2 已驳回
+  remark: string | null;
+  reason: string | null;
+  invoiceNo: string | null;
+  fileName: string | null;
+  filePath: string | null;
+  createBy: string | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface FinActionTable {
+  actionId: Generated<number>;
+  targetType: string; // withdrawal | invoice | bank
+  targetId: number;
+  storeId: number;
+  action: string;
+  fromStatus: number | null;
+  toStatus: number | null;
+  detail: string | null;
+  userId: number | null;
+  userName: string | null;
+  createTime: number;
+}
+
+export interface Database {
+  finAccount: FinAccountTable;
+  finTxn: FinTxnTable;
+  finEntry: FinEntryTable;
+  finBankAccount: FinBankAccountTable;
+  finWithdrawal: FinWithdrawalTable;
+  finInvoiceHeader: FinInvoiceHeaderTable;
+  finInvoice: FinInvoiceTable;
+  finAction: FinActionTable;
+}
+
+// ---- finance payments: orders, notifications, recharge, coupons, sandbox provider (migration 017, server/finance/) ----
+
+export interface FinPayOrderTable {
+  orderNo: string;
+  purpose: string; // recharge | renewal | card_purchase | customer_payment
+  storeId: number;
+  userId: number | null;
+  userName: string | null;
+  subject: string;
+  provider: string; // sandbox | alipay | wechat | balance
+  amountFen: number;
+  originalFen: number;
+  discountFen: number;
+  couponId: number | null;
+  status: string; // created | paid | refunded | closed
+  providerTradeNo: string | null;
+  meta: string | null;
+  payUrl: string | null;
+  qrCode: string | null;
+  createTime: number;
+  expireTime: number;
+  paidTime: number | null;
+  closeTime: number | null;
+  refundTime: number | null;
+  refundReason: string | null;
+  version: number;
+}
+
+export interface FinPayNotificationTable {
+  notifyId: Generated<number>;
+  provider: string;
+  orderNo: string | null;
+  providerTradeNo: string | null;
+  amountFen: number | null;
+  outcome: string; // applied | duplicate | rejected | forged | late
+  message: string | null;
+  receivedTime: number;
+}
+
+export interface FinPayActionTable {
+  actionId: Generated<number>;
+  targetType: string;
+  targetId: string;
+  storeId: number;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  detail: string | null;
+  userId: number | null;
+  userName: string | null;
+  createTime: number;
+}
+
+export interface FinRechargeTable {
+  rechargeId: Generated<number>;
+  storeId: number;
+  method: string; // online | offline
+  amountFen: number;
+  status: string; // created | pending | done | rejected | closed
+  orderNo: string | null;
+  provider: string | null;
+  voucherUrl: string | null;
+  voucherName: string | null;
+  remark: string | null;
+  reason: string | null;
+  createUserId: number | null;
+  createBy: string | null;
+  createTime: number;
+  reviewBy: string | null;
+  reviewTime: number | null;
+  version: number;
+}
+
+export interface FinCouponBatchTable {
+  batchId: Generated<number>;
+  name: string;
+  kind: string; // amount | discount
+  amountFen: number;
+  discountPct: number;
+  minFen: number;
+  validFrom: number;
+  validTo: number;
+  total: number;
+  remaining: number;
+  perUserLimit: number;
+  status: string;
+  createBy: string | null;
+  createTime: number;
+  updateTime: number | null;
+  version: number;
+}
+
+export interface FinCouponTable {
+  couponId: Generated<number>;
+  batchId: number;
+  userId: number;
+  seq: number;
+  status: string; // unused | locked | used
+  orderNo: string | null;
+  pullTime: number;
+  useTime: number | null;
+  version: number;
+}
+
+export interface FinSandboxTradeTable {
+  tradeNo: string;
+  orderNo: string;
+  amountFen: number;
+  subject: string;
+  status: string; // WAIT | PAID | CLOSED | REFUNDED
+  createTime: number;
+  paidTime: number | null;
+}
+
+export interface Database {
+  finPayOrder: FinPayOrderTable;
+  finPayNotification: FinPayNotificationTable;
+  finPayAction: FinPayActionTable;
+  finRecharge: FinRechargeTable;
+  finCouponBatch: FinCouponBatchTable;
+  finCoupon: FinCouponTable;
+  finSandboxTrade: FinSandboxTradeTable;
+}
+
+/* Home (migration 018, server/home/): daily figures, page views, fast menu. */
+export interface HomeDailyTable {
+  day: string; // YYYY-MM-DD, China time
+  storeId: number; // 0 marks the day as computed
+  newCustomers: number;
+  activatedCards: number;
+  submittedPlans: number;
+  approvedPlans: number;
+  revenue: number; // fen
+  registrations: number;
+  computedAt: number;
+}
+
+export interface HomePageViewTable {
+  day: string;
+  views: number;
+}
+
+export interface HomeFastPathTable {
+  userId: number;
+  menuId: number;
+  sort: number;
+  createTime: number;
+}
+
+export interface Database {
+  homeDaily: HomeDailyTable;
+  homePageView: HomePageViewTable;
+  homeFastPath: HomeFastPathTable;
 }

@@ -14,18 +14,3 @@ export const getNoteDesc = () => post<NoteDesc>('/dev-api/api/Systerm/getNoteDes
 
 /** The tool cabinet address (spec §4 Tool drawer). */
 export const getPlatformConfig = () => post<{ toolboxaddr: string }>('/dev-api/api/systerm/platformConfig', {}, { repeatSubmit: false, silent: true });
-
-export interface VersionLog {
-  logId: number;
-  appId: string;
-  version: string;
-  userName: string;
-  signTool: string;
-  publishTime: number;
-  domain: string;
-  changedFiles: number;
-  log: string;
-}
-
-/** Console release history, newest first (version dialog, update log). */
-export const getVersionLog = () => post<VersionLog[]>('/dev-api/api/index/systermUpdateList', {}, { repeatSubmit: false });

@@ -10,7 +10,7 @@ import { GATED_ROUTES } from './staticRoutes';
 // home and every other page are chunks of their own, fetched when first shown.
 const BasicLayout = lazy(() => import('@/layout/BasicLayout'));
 const ErrorPage = lazy(() => import('@/pages/error/ErrorPage'));
-const HomePage = lazy(() => import('@/pages/home'));
+const HomePage = lazy(() => import('@/modules/home'));
 const RedirectPage = lazy(() => import('@/pages/redirect'));
 const RegisterPage = lazy(() => import('@/pages/register'));
 const RefineShell = lazy(() => import('@/providers/RefineShell'));

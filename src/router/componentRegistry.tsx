@@ -11,7 +11,10 @@ type Page = LazyExoticComponent<ComponentType>;
  * engine's list page of that resource (resources.config.ts); VIEWS wins over a schema for the same string.
  */
 const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
-  index: () => import('@/pages/home'),
+  index: () => import('@/modules/home'),
+  // 平台中心 (src/modules/home/): 统计 and 帮助中心; 版本管理 is the schema screen of schemas/sys_version_log.json
+  'statistics/index': () => import('@/modules/home/statistics'),
+  'helpCenter/index': () => import('@/modules/home/helpCenter'),
   'monitor/online/index': () => import('@/modules/monitor/online'),
   'monitor/cache/index': () => import('@/modules/monitor/cache'),
   'monitor/cache/list': () => import('@/modules/monitor/cacheList'),
@@ -46,6 +49,20 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'manage/clientData/index': () => import('@/modules/customer/clientData'),
   'manage/memo/index': () => import('@/modules/customer/memo'),
   'manage/message/index': () => import('@/modules/customer/message'),
+  // 财务管理 › ledger (src/modules/finance/: 账户余额, 收款钱包, 付款钱包, 提现, 发票管理)
+  'finance/balance/index': () => import('@/modules/finance/balance'),
+  'finance/collectionWallet/index': () => import('@/modules/finance/collectionWallet'),
+  'finance/paymentWallet/index': () => import('@/modules/finance/paymentWallet'),
+  'finance/withdraw/index': () => import('@/modules/finance/withdraw'),
+  'finance/invoice/index': () => import('@/modules/finance/invoice'),
+  // 财务管理 › payments (src/modules/finance/: 充值管理, 账户续费, 优惠券, 对账)
+  'finance/rechargeManage/index': () => import('@/modules/finance/rechargeManage'),
+  'finance/renewal/index': () => import('@/modules/finance/renewal'),
+  'finance/coupon/index': () => import('@/modules/finance/coupon'),
+  'finance/reconcile/index': () => import('@/modules/finance/reconcile'),
+  // 服务中心 work orders (src/modules/service/); the other 服务中心 pages are schemas (schemas/service/).
+  'serviceCenter/submitWorkOrder/index': () => import('@/modules/service/submitWorkOrder'),
+  'serviceCenter/workOrder/index': () => import('@/modules/service/workOrder'),
 };
 
 /** View paths of the product's own menu (the seeded tree): known screens, some not built yet (→ 建设中). */

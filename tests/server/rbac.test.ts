@@ -108,6 +108,7 @@ describe.each(backends)('rbac (%s)', (backend) => {
         '系统管理',
         '系统监控',
         '系统工具',
+        '平台中心',
       ]);
       for (const dir of tree) {
         expect(dir.path.startsWith('/')).toBe(true);
@@ -182,7 +183,7 @@ describe.each(backends)('rbac (%s)', (backend) => {
       }
       expect(new Set(permissions).size).toBe(permissions.length);
       const tree = res.body.data as RouteNode[];
-      expect(titles(tree)).toEqual(['运营管理', '官网管理', '直播管理', '服务中心', '系统管理']);
+      expect(titles(tree)).toEqual(['运营管理', '官网管理', '直播管理', '服务中心', '系统管理', '平台中心']);
       expect(titles(find(tree, '系统管理')?.children ?? [])).toEqual(['字典管理', '参数设置', '通知公告']);
     });
 

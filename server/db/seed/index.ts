@@ -219,7 +219,7 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
     }
     await seedAdmission(trx, now); // Shandong 2025 admission reference data (gk_* tables)
     await seedVolunteer(trx, now); // demo students and one draft plan (vol_* tables)
-    await seedCustomer(trx, now); // store balances and two agency stores (cus_store, server/customer/seed.ts)
+    await seedCustomer(trx, now); // store balances, two agency stores, 济南门店's staff and students (server/customer/seed.ts)
   });
   if (db.dialect === 'postgres') await resetSequences(k);
   return true;

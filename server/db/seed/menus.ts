@@ -96,12 +96,29 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'shopping',
     children: [
-      page('账户余额', 'balance', 'finance/balance/index', 'money', 'finance:balance:list'),
+      page('账户余额', 'balance', 'finance/balance/index', 'money', 'finance:balance:list', [{ name: '导出', type: 'F', perms: 'finance:balance:export' }]),
       page('收款钱包', 'collectionWallet', 'finance/collectionWallet/index', 'money', 'finance:collection:list'),
       page('付款钱包', 'paymentWallet', 'finance/paymentWallet/index', 'money', 'finance:payment:list'),
-      page('充值管理', 'rechargeManage', 'finance/rechargeManage/index', 'money', 'finance:recharge:list'),
-      page('提现', 'withdraw', 'finance/withdraw/index', 'money', 'finance:withdraw:list'),
-      page('发票管理', 'invoice', 'finance/invoice/index', 'form', 'finance:invoice:list'),
+      // Stores recharge (online or by transfer voucher); headquarters confirms transfers (充值审核: not granted to the store leader).
+      page('充值管理', 'rechargeManage', 'finance/rechargeManage/index', 'money', 'finance:recharge:list', [
+        { name: '充值', type: 'F', perms: 'finance:recharge:apply' },
+        { name: '充值审核', type: 'F', perms: 'finance:recharge:review' },
+      ]),
+      // Stores apply (提现申请, 银行账户); headquarters reviews (提现审核: not granted to the store leader, see ROLE_GRANTS).
+      page('提现', 'withdraw', 'finance/withdraw/index', 'money', 'finance:withdraw:list', [
+        { name: '提现申请', type: 'F', perms: 'finance:withdraw:apply' },
+        { name: '银行账户', type: 'F', perms: 'finance:withdraw:bank' },
+        { name: '提现审核', type: 'F', perms: 'finance:withdraw:review' },
+      ]),
+      page('发票管理', 'invoice', 'finance/invoice/index', 'form', 'finance:invoice:list', [
+        { name: '发票抬头', type: 'F', perms: 'finance:invoice:header' },
+        { name: '申请开票', type: 'F', perms: 'finance:invoice:apply' },
+        { name: '开票', type: 'F', perms: 'finance:invoice:issue' },
+      ]),
+      // Payments (server/finance/payRoutes.ts): licence renewal, coupon batches (发放 by headquarters only), 对账.
+      page('账户续费', 'renewal', 'finance/renewal/index', 'money', 'finance:renewal:list', [{ name: '续费', type: 'F', perms: 'finance:renewal:pay' }]),
+      page('优惠券', 'coupon', 'finance/coupon/index', 'shopping', 'finance:coupon:list', [{ name: '发放管理', type: 'F', perms: 'finance:coupon:issue' }]),
+      page('对账', 'reconcile', 'finance/reconcile/index', 'chart', 'finance:reconcile:list', [{ name: '导出', type: 'F', perms: 'finance:reconcile:export' }]),
     ],
   },
   {
@@ -159,6 +176,9 @@ export const MENU_TREE: MenuSeed[] = [
       content('活动列表', 'activeList', 'operation/activeList/index', 'list', 'operation:active'),
       content('资讯管理', 'news', 'operation/news/index', 'documentation', 'operation:news'),
       content('首页管理', 'management', 'operation/management/index', 'dashboard', 'operation:management'),
+      content('广告管理', 'adItems', 'operation/adItems/index', 'shopping', 'operation:ad'),
+      content('链接管理', 'href', 'operation/href/index', 'link', 'operation:href'),
+      content('服务管理', 'service', 'operation/service/index', 'shopping', 'operation:serviceitem'),
     ],
   },
   {
@@ -174,6 +194,11 @@ export const MENU_TREE: MenuSeed[] = [
       content('协议管理', 'agreement', 'showManage/agreement/index', 'documentation', 'show:agreement'),
       single('隐私政策', 'privacy', 'showManage/privacy/index', 'lock', 'show:privacy'),
       single('网站设置', 'website', 'showManage/website/index', 'system', 'show:website'),
+      content('官网广告', 'advertisement', 'showManage/advertisement/index', 'example', 'show:ad'),
+      content('网点管理', 'network', 'showManage/network/index', 'table', 'show:network'),
+      content('资料库', 'library', 'showManage/library/index', 'download', 'show:library'),
+      content('中间栏', 'middle', 'showManage/middle/index', 'component', 'show:middle'),
+      content('新建页面', 'newbuilt', 'showManage/newbuilt/index', 'edit', 'show:page'),
     ],
   },
   {
@@ -189,11 +214,21 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'guide',
     children: [
-      page('应用商店', 'appStore', 'serviceCenter/appStore/index', 'shopping', 'service:app:list'),
-      page('帮助指南', 'helpGuide', 'serviceCenter/helpGuide/index', 'question', 'service:help:list'),
-      page('营销图库', 'marketingGallery', 'serviceCenter/marketingGallery/index', 'example', 'service:gallery:list'),
-      page('资源下载', 'resourceDownload', 'serviceCenter/resourceDownload/index', 'download', 'service:resource:list'),
-      page('提交工单', 'submitWorkOrder', 'serviceCenter/submitWorkOrder/index', 'form', 'service:workorder:list'),
+      page('应用商店', 'appStore', 'serviceCenter/appStore/index', 'shopping', 'service:app:list', crud('service:app').slice(0, 4)),
+      page('帮助指南', 'helpGuide', 'serviceCenter/helpGuide/index', 'question', 'service:help:list', crud('service:help').slice(0, 4)),
+      page('营销图库', 'marketingGallery', 'serviceCenter/marketingGallery/index', 'example', 'service:gallery:list', [
+        ...crud('service:gallery').slice(0, 4),
+        { name: '下载', type: 'F', perms: 'service:gallery:download' },
+      ]),
+      page('资源下载', 'resourceDownload', 'serviceCenter/resourceDownload/index', 'download', 'service:resource:list', [
+        ...crud('service:resource').slice(0, 4),
+        { name: '下载', type: 'F', perms: 'service:resource:download' },
+      ]),
+      page('提交工单', 'submitWorkOrder', 'serviceCenter/submitWorkOrder/index', 'form', 'service:workorder:list', [
+        { name: '提交', type: 'F', perms: 'service:workorder:add' },
+      ]),
+      // Headquarters only (ROLE_GRANTS gives it to no store role): assign, handle, reject.
+      page('工单管理', 'workOrder', 'serviceCenter/workOrder/index', 'checkbox', 'service:workorder:handle'),
     ],
   },
   {
@@ -282,6 +317,18 @@ export const MENU_TREE: MenuSeed[] = [
       page('系统接口', 'swagger', 'tool/swagger/index', 'swagger', 'tool:swagger:list'),
     ],
   },
+  // 平台中心 (server/home/, docs/home.md): 统计, 帮助中心 and 版本管理 (schemas/sys_version_log.json); migration 018 adds it to older installs.
+  {
+    name: '平台中心',
+    path: 'center',
+    type: 'M',
+    icon: 'chart',
+    children: [
+      page('统计', 'statistics', 'statistics/index', 'chart', 'home:statistics:list'),
+      page('帮助中心', 'helpCenter', 'helpCenter/index', 'question', 'home:help:list'),
+      page('版本管理', 'version', 'system/version/index', 'log', 'system:version:list', crud('system:version').slice(0, 4)),
+    ],
+  },
 ];
 
 /**
@@ -290,7 +337,15 @@ export const MENU_TREE: MenuSeed[] = [
  */
 export const ROLE_GRANTS: Record<string, (perms: string) => boolean> = {
   leader: (p) =>
-    (p.startsWith('volunteer:') && !p.startsWith('volunteer:data:')) || p.startsWith('card:') || p.startsWith('finance:') || p.startsWith('manage:'),
+    (p.startsWith('volunteer:') && !p.startsWith('volunteer:data:')) ||
+    p.startsWith('card:') ||
+    // 财务: a store applies; headquarters reviews, issues and confirms (finance:*:review|issue|confirm, admin only).
+    (p.startsWith('finance:') && !/^finance:[a-zA-Z]+:(review|issue|confirm)$/.test(p)) ||
+    p.startsWith('manage:') ||
+    // 服务中心 for a store: read and download, submit work orders — never handle them (service:workorder:handle).
+    /^service:(app|help|gallery|resource):(list|query|download)$/.test(p) ||
+    p === 'service:workorder:list' ||
+    p === 'service:workorder:add',
   expert: (p) =>
     [
       'volunteer:filling:list',
@@ -325,3 +380,14 @@ export const ROLE_GRANTS: Record<string, (perms: string) => boolean> = {
       'system:notice:edit',
     ].includes(p),
 };
+
+/** 平台中心 grants (server/home/): 统计 for 机构负责人, 帮助中心 for every seeded role; 版本管理 stays with admin. */
+const HOME_GRANTS: Record<string, (perms: string) => boolean> = {
+  leader: (p) => p === 'home:statistics:list' || p === 'home:help:list',
+  expert: (p) => p === 'home:help:list',
+  operator: (p) => p === 'home:help:list',
+};
+for (const [role, extra] of Object.entries(HOME_GRANTS)) {
+  const base = ROLE_GRANTS[role];
+  ROLE_GRANTS[role] = base ? (p) => base(p) || extra(p) : extra;
+}

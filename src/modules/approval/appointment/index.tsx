@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Form, Select, Space, Table, type TableProps, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { type Appointment, type AppointmentQuery, type AppointmentStatus, editAppointment, listAppointments, removeAppointment } from '@/api/volunteer';
 import { Access, useAccess } from '@/components/Access';
 import { useDevice } from '@/layout/useDevice';
@@ -31,6 +32,19 @@ export default function AppointmentPage() {
   const leader = can('volunteer:approval:list');
   const [form] = Form.useForm<SearchValues>();
   const [query, setQuery] = useState<AppointmentQuery>({ pageNum: 1, pageSize: 20 });
+  // A link may carry the filter (the home page's 今日预约: ?status=pending&dateFrom=<ms>&dateTo=<ms>): shown in the
+  // form and applied with the exact bounds it names.
+  const [searchParams] = useSearchParams();
+  useEffect(() => {
+    const status = searchParams.get('status') as AppointmentStatus | null;
+    const from = Number(searchParams.get('dateFrom') || Number.NaN);
+    const to = Number(searchParams.get('dateTo') || Number.NaN);
+    const bounded = Number.isFinite(from) && Number.isFinite(to) && from <= to;
+    if (!status && !bounded) return;
+    const wanted = status && STATUS[status] ? status : undefined;
+    form.setFieldsValue({ status: wanted, range: bounded ? [dayjs(from), dayjs(to)] : undefined });
+    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, status: wanted, dateFrom: bounded ? from : undefined, dateTo: bounded ? to : undefined }));
+  }, [searchParams, form]);
   const [rows, setRows] = useState<Appointment[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
