@@ -7,7 +7,7 @@ import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
 
 /**
  * Finance payments in Chromium against the real server: a store (济南门店, store2leader) recharges online through the
- * sandbox provider and its balance moves; a family pays the store online and the collection wallet moves; the day's
+ * sandbox provider and its balance moves, then buys cards with it; a family pays the store online and the collection wallet moves; the day's
  * reconciliation (headquarters, admin) shows no mismatch. 账户续费 and 优惠券 are working screens.
  */
 
@@ -63,6 +63,24 @@ describe('finance payments in Chromium', () => {
     await page.locator('.ant-table-row').first().getByText('已到账').waitFor();
     await page.screenshot({ path: path.join(screenshotDir, 'finance-recharge.png'), fullPage: true });
     expect((await wallet(store)).balanceFen).toBe(before.balanceFen + 12_345);
+  });
+
+  it('the store buys cards with its balance: the release takes exactly their price', async () => {
+    const before = await wallet(store);
+    await page.goto('/card/release');
+    await page.getByText('门店余额（元）').waitFor();
+    await page.getByLabel('发卡数量').fill('2');
+    await page.getByText('796.00 元').waitFor(); // 2 × 398.00
+    await page
+      .getByRole('button', { name: /发\s*卡/ })
+      .last()
+      .click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('发卡成功').first().waitFor({ timeout: 30000 });
+    expect((await wallet(store)).balanceFen).toBe(before.balanceFen - 79_600);
   });
 
   it('a family pays the store online and the collection wallet moves', async () => {
