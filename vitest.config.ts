@@ -25,8 +25,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          // Several tests start a server of their own (migrations, schema sync, seed): on a busy 2-core machine that
+          // alone took over 30 s. A hung test still fails, a minute later.
+          testTimeout: 60000,
+          hookTimeout: 120000,
           // One file at a time: each builds its own server and database; PostgreSQL runs share one cluster.
           fileParallelism: false,
         },
