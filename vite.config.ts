@@ -25,7 +25,16 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the console runs on Vite and talks to the reference server on :8080.
-    proxy: { '/dev-api': server, '/appv2': server, '/app-config.js': server, '/toolbox': server, '/profile': server },
+    proxy: {
+      '/dev-api': server,
+      '/appv2': server,
+      '/app-config.js': server,
+      '/toolbox': server,
+      '/profile': server,
+      '/site': server,
+      '/pay': server,
+      '/share': server,
+    },
   },
   build: {
     outDir: 'dist',
