@@ -56,6 +56,7 @@ export interface VolunteerOptions {
 }
 
 const CHANCE_PATH = '/appv2/api/Filling/schoolEnrollChance';
+/** The 2025 lines alone; a started server also loads 2021–2024 (server/volunteer/import/history.ts): more options. */
 const SHANDONG_LINES = 21_282;
 
 async function measure(name: string, runs: number, warmup: number, fn: () => Promise<unknown>, note?: string): Promise<VolunteerOp> {
@@ -85,7 +86,7 @@ export async function runVolunteerBench(
     const k = db.kysely;
     const vb = await createVolunteerBench(k);
     lines = vb.lineCount;
-    assert(lines === SHANDONG_LINES, `山东投档线应为 ${SHANDONG_LINES} 条，实际 ${lines}`);
+    assert(lines >= SHANDONG_LINES, `山东投档线应不少于 ${SHANDONG_LINES} 条，实际 ${lines}`);
 
     const t0 = performance.now();
     const first = await vb.chance();

@@ -10,6 +10,7 @@
  * overall, over the predictions between 10 % and 90 % alone, and in student rank bands, and the Brier score.
  * --write-model fits on every year (targets 2022–2025) and writes server/volunteer/engine/model-shandong.json.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseCsv } from '../server/db/seed/admission.js';
 import { bandLabel, type FittedModel, fitModel, predict, RANK_BANDS, type YearPoint } from '../server/volunteer/engine/calibrated.js';
@@ -212,6 +213,8 @@ function main() {
       cohorts,
     );
     fs.writeFileSync(MODEL_FILE, `${JSON.stringify({ province: '山东', rankBands: RANK_BANDS, ...model })}\n`);
+    // The file is committed and CI lints every JSON file: write it in the formatter's layout.
+    execFileSync('npx', ['biome', 'format', '--write', MODEL_FILE.pathname], { stdio: 'ignore' });
     console.log(`\n模型已写入 ${MODEL_FILE.pathname}（权重 ${model.weights.join('/')}，计划数系数 ${model.planBeta.toFixed(3)}）`);
     for (let b = 0; b < model.counts.length; b++) console.log(`  ${bandLabel(b)}: ${model.counts[b].join(' / ')} 条（1 / 2 / 3+ 年）`);
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, fail, ok } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { findSession } from '../security/sessions.js';
+import { planByBatch, SUBJECTS, sameScoreYears, schoolLinesByYear, subjectRequirements } from '../volunteer/toolboxData.js';
 
 /**
  * The built-in tool site (spec §7.10; issue "console shell" item 5). In the original product the tool cabinet
@@ -202,7 +203,7 @@ export async function toolboxRoutes(app: FastifyInstance) {
   );
 
   /** 专业分数线: major lines by school or major name. */
-  app.get<{ Querystring: { school?: string; major?: string; pageNum?: number; pageSize?: number } }>(
+  app.get<{ Querystring: { school?: string; major?: string; year?: number; pageNum?: number; pageSize?: number } }>(
     '/toolbox/api/major-lines',
     {
       schema: {
@@ -211,6 +212,7 @@ export async function toolboxRoutes(app: FastifyInstance) {
           properties: {
             school: { type: 'string', title: '院校名称', maxLength: 40 },
             major: { type: 'string', title: '专业名称', maxLength: 40 },
+            year: { type: 'integer', title: '年份', minimum: 2000, maximum: 2100 },
             pageNum: { type: 'integer', title: '页码', minimum: 1, default: 1 },
             pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
           },
@@ -219,7 +221,7 @@ export async function toolboxRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await requireSession(request);
-      const { school, major, pageNum = 1, pageSize = 20 } = request.query;
+      const { school, major, year, pageNum = 1, pageSize = 20 } = request.query;
       let q = db
         .selectFrom('gkAdmissionLine as l')
         .innerJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
@@ -227,15 +229,124 @@ export async function toolboxRoutes(app: FastifyInstance) {
         .where('l.majorName', 'is not', null);
       if (school?.trim()) q = q.where(contains('s.name', school.trim()));
       if (major?.trim()) q = q.where(contains('l.majorName', major.trim()));
+      if (year) q = q.where('l.year', '=', year);
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await q
-        .select(['s.schoolCode', 's.name as schoolName', 'l.year', 'l.majorName', 'l.minScore', 'l.minRank'])
+        .select(['s.schoolCode', 's.name as schoolName', 'l.year', 'l.majorName', 'l.minScore', 'l.minRank', 'l.planCount'])
         .orderBy('l.minScore', 'desc')
         .orderBy('l.lineId', 'asc')
         .limit(pageSize)
         .offset((pageNum - 1) * pageSize)
         .execute();
       return ok({ total: Number(total), rows });
+    },
+  );
+
+  const paging = {
+    pageNum: { type: 'integer', title: '页码', minimum: 1, default: 1 },
+    pageSize: { type: 'integer', title: '每页条数', minimum: 1, maximum: 100, default: 20 },
+  } as const;
+  const yearProp = { type: 'integer', title: '年份', minimum: 2000, maximum: 2100 } as const;
+  const text = (title: string) => ({ type: 'string', title, maxLength: 40 }) as const;
+
+  /** 招生计划 by batch: plan counts per year and batch, and the lines of one year with their plan counts. */
+  app.get<{ Querystring: { year?: number; batch?: string; school?: string; major?: string; pageNum?: number; pageSize?: number } }>(
+    '/toolbox/api/plans',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { year: yearProp, batch: { type: 'string', title: '批次', maxLength: 20 }, school: text('院校名称'), major: text('专业名称'), ...paging },
+        },
+      },
+    },
+    async (request) => {
+      await requireSession(request);
+      return ok({ province: PROVINCE, ...(await planByBatch(db, PROVINCE, request.query)) });
+    },
+  );
+
+  /** 院校分数线 by year: each school's lowest major line of the year. */
+  app.get<{ Querystring: { year?: number; name?: string; province?: string; tag?: string; pageNum?: number; pageSize?: number } }>(
+    '/toolbox/api/school-lines',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            year: yearProp,
+            name: text('院校名称'),
+            province: { type: 'string', title: '所在省份', maxLength: 20 },
+            tag: { type: 'string', title: '院校标签', enum: ['985', '211', '双一流', ''] },
+            ...paging,
+          },
+        },
+      },
+    },
+    async (request) => {
+      await requireSession(request);
+      return ok({ province: PROVINCE, ...(await schoolLinesByYear(db, PROVINCE, request.query)) });
+    },
+  );
+
+  /** 选科查询: subject requirements, and whether the given subjects meet them. */
+  app.get<{ Querystring: { year?: number; school?: string; major?: string; subjects?: string; onlyEligible?: boolean; pageNum?: number; pageSize?: number } }>(
+    '/toolbox/api/subject-requirements',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            year: yearProp,
+            school: text('院校名称'),
+            major: text('专业名称'),
+            subjects: { type: 'string', title: '选考科目', maxLength: 20 },
+            onlyEligible: { type: 'boolean', title: '只看可报' },
+            ...paging,
+          },
+        },
+      },
+    },
+    async (request) => {
+      await requireSession(request);
+      const { subjects: raw, ...rest } = request.query;
+      const subjects = raw
+        ? [
+            ...new Set(
+              raw
+                .split(/[,，、]/)
+                .map((x) => x.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : [];
+      const unknown = subjects.filter((x) => !(SUBJECTS as readonly string[]).includes(x));
+      if (unknown.length) throw fail(`选考科目“${unknown.join('、')}”不正确，可选：${SUBJECTS.join('、')}`);
+      if (subjects.length > 3) throw fail('选考科目最多 3 门');
+      return ok({ province: PROVINCE, ...(await subjectRequirements(db, PROVINCE, { ...rest, subjects })) });
+    },
+  );
+
+  /** 同分去向 over every imported year. */
+  app.get<{ Querystring: { score: number; range?: number; year?: number; pageNum?: number; pageSize?: number } }>(
+    '/toolbox/api/same-score-years',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['score'],
+          properties: {
+            score: { type: 'integer', title: '分数', minimum: 0, maximum: 900 },
+            range: { type: 'integer', title: '分差范围', minimum: 0, maximum: 5 },
+            year: yearProp,
+            ...paging,
+          },
+        },
+      },
+    },
+    async (request) => {
+      await requireSession(request);
+      return ok({ province: PROVINCE, ...(await sameScoreYears(db, PROVINCE, request.query)) });
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type FlatLine,
   groupLines,
   optionKey,
+  prepareOptions,
   prepareSegmentTable,
   type RankLookup,
   rankForScore,
@@ -16,6 +17,9 @@ import {
   scoreAll,
   type Tier,
 } from './engine/index.js';
+import { scoreLive } from './engine/live.js';
+import { scoreCompiled } from './engine/probability.js';
+import { liveCatalogueOf } from './liveModel.js';
 
 /**
  * The admission data of one province and batch kind, loaded once into memory (21,282 Shandong lines ≈ a few MB) and
@@ -350,7 +354,17 @@ export function profileOf(cat: Catalogue, score: number, rank: number | null): S
 
 /** Scores every option of the catalogue for one student (engine scoreAll; cached compile). */
 export function scoreCatalogue(cat: Catalogue, score: number, rank: number | null): ScoredOption[] {
-  return scoreAll(cat.options, profileOf(cat, score, rank));
+  const profile = profileOf(cat, score, rank);
+  // The fitted model (docs/volunteer-model.md) answers wherever it has an estimate; lines it cannot estimate (no
+  // rank at all) keep the engine's 线差法 answer, computed only for them.
+  const live = rank != null ? liveCatalogueOf(cat) : null;
+  if (!live) return scoreAll(cat.options, profile);
+  const { compiled, context, settings } = prepareOptions(cat.options, profile);
+  const scored = new Array<ScoredOption>(compiled.length);
+  for (let i = 0; i < compiled.length; i++) {
+    scored[i] = scoreLive(live.lines[i], live.estimates[i], rank, score) ?? scoreCompiled(compiled[i], profile, context, settings);
+  }
+  return scored;
 }
 
 export function probabilityText(p: number | null): string | null {

@@ -131,8 +131,9 @@ export async function planPdf(db: Db, actor: Actor, studentId: unknown): Promise
     drawRow(
       [
         String(it.sort),
-        it.schoolName ?? it.schoolCode,
-        it.majorName ?? '',
+        // 院校专业组 items (湖北, 广东): the group code after the school, 服从调剂 after the majors.
+        `${it.schoolName ?? it.schoolCode}${it.groupCode ? ` 第${it.groupCode}组` : ''}`,
+        `${it.majorName ?? ''}${it.obey ? '（服从调剂）' : ''}`,
         it.tier ?? '—',
         pct(it.probability),
         `${it.minScore ?? '—'} / ${it.minRank ?? '—'}`,

@@ -5,6 +5,8 @@ import { getSettings } from '../services/settings.js';
 import { type Catalogue, probabilityText, requireCatalogue, scoreCatalogue } from './catalogue.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES, parseSubjects, subjectNames, userNames } from './common.js';
 import { checkGradient, type GradientWarning, type PlanEntry, type Tier } from './engine/index.js';
+import { groupCurrent, groupItemRows, majorsOf } from './groups/plan.js';
+import { type GroupRules, groupRules } from './groups/query.js';
 import { loadPlan, loadStudent, type PlanRow, planSummary, type StudentRow, studentListRow } from './students.js';
 
 export type ItemRow = Selectable<VolPlanItemTable>;
@@ -181,10 +183,12 @@ function isUniqueViolation(e: unknown): boolean {
 export async function savePlan(db: Db, actor: Actor, input: SaveInput) {
   const student = await loadStudent(db, actor, input.studentId);
   const version = requireVersion(input.version);
-  const cat = await requireCatalogue(db, student.province);
+  // 院校专业组 provinces (湖北, 广东) check and score their items in groups/plan.ts; the others use the catalogue.
+  const group = await groupRules(db, student.province);
+  const cat = group ? null : await requireCatalogue(db, student.province);
   const existing = await loadPlan(db, student.studentId);
   if (existing) refuseEdit(existing.status);
-  const rows = itemRows(cat, student, resolveItems(cat, input.items));
+  const rows = group ? await groupItemRows(db, group, student, input.items) : itemRows(cat as Catalogue, student, resolveItems(cat as Catalogue, input.items));
   const now = Date.now();
   let plan: PlanRow;
   try {
@@ -247,7 +251,7 @@ export async function savePlan(db: Db, actor: Actor, input: SaveInput) {
     version: plan.version,
     itemCount: items.length,
     items,
-    warnings: warningsOf(items, cat),
+    warnings: cat ? warningsOf(items, cat) : [],
   };
 }
 
@@ -255,7 +259,7 @@ export async function savePlan(db: Db, actor: Actor, input: SaveInput) {
 export async function sortPlan(db: Db, actor: Actor, input: { studentId?: unknown; version?: unknown; lineIds?: unknown }) {
   const student = await loadStudent(db, actor, input.studentId);
   const version = requireVersion(input.version);
-  const cat = await requireCatalogue(db, student.province);
+  const cat = (await groupRules(db, student.province)) ? null : await requireCatalogue(db, student.province);
   const plan = await loadPlan(db, student.studentId);
   if (!plan) throw fail('该学生还没有志愿方案，请先保存');
   refuseEdit(plan.status);
@@ -297,7 +301,7 @@ export async function sortPlan(db: Db, actor: Actor, input: { studentId?: unknow
     version: plan.version + 1,
     itemCount: items.length,
     items,
-    warnings: warningsOf(items, cat),
+    warnings: cat ? warningsOf(items, cat) : [],
   };
 }
 
@@ -445,6 +449,8 @@ export async function transition(db: Db, actor: Actor, action: TransitionAction,
 /** zyInfo: the current plan with items (and their probabilities recomputed now). */
 export async function planInfo(db: Db, actor: Actor, studentId: unknown) {
   const student = await loadStudent(db, actor, studentId);
+  const group = await groupRules(db, student.province);
+  if (group) return groupPlanInfo(db, student, group);
   const cat = await requireCatalogue(db, student.province);
   const plan = await loadPlan(db, student.studentId);
   const names = await userNames(db, [student.ownerId, plan?.reviewBy]);
@@ -466,6 +472,32 @@ export async function planInfo(db: Db, actor: Actor, studentId: unknown) {
     items,
     warnings: warningsOf(items, cat),
     slotLimit: cat.rules.slotLimit,
+  };
+}
+
+/** zyInfo of a 院校专业组 province: items with their majors, 服从调剂 and the group probability recomputed now. */
+async function groupPlanInfo(db: Db, student: StudentRow, rules: GroupRules) {
+  const plan = await loadPlan(db, student.studentId);
+  const names = await userNames(db, [student.ownerId, plan?.reviewBy]);
+  const rows = plan ? await loadItems(db, plan.planId) : [];
+  const { byLine } = rows.length ? await groupCurrent(db, student) : { byLine: new Map() };
+  const items = rows.map((r) => {
+    const now = byLine.get(r.lineId);
+    return {
+      ...itemView(r, null),
+      majors: majorsOf(r.majorName),
+      currentTier: now?.tier ?? null,
+      currentProbability: now?.probability ?? null,
+      currentProbabilityText: probabilityText(now?.probability ?? null),
+    };
+  });
+  return {
+    student: studentListRow(student, plan, student.ownerId != null ? (names.get(student.ownerId) ?? null) : null),
+    plan: planSummary(plan, names),
+    items,
+    warnings: [] as GradientWarning[],
+    slotLimit: rules.slotLimit,
+    groupMajorLimit: rules.groupMajorLimit,
   };
 }
 

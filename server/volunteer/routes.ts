@@ -25,11 +25,16 @@ import {
   scoreStageFilter,
   scoreStageInfo,
 } from './filling.js';
+import { importGroups, isGroupKind } from './groups/import.js';
+import { groupOptionsFor } from './groups/list.js';
+import { groupProvincesWanted, seedGroupProvinces } from './groups/seed.js';
 import { importAdmission } from './import/apply.js';
 import { historyWanted, seedShandongHistory } from './import/history.js';
 import { planInfo, savePlan, sortPlan, transition } from './plans.js';
 import { actionHistory, distribute, examineList, expertList, finalPlan, planReport, submissionHistory } from './review.js';
+import { schoolMajorLines } from './schoolDetail.js';
 import { createShare, shareInfo } from './share.js';
+import { registerSharePage } from './sharePage.js';
 import { createStudent, editStudent, listStudents, loadStudent, studentView } from './students.js';
 
 /** Permission strings (server/db/seed/menus.ts). */
@@ -107,8 +112,21 @@ export async function volunteerRoutes(app: FastifyInstance) {
     });
   }
 
+  // Hubei and Guangdong 2025 by 院校专业组, through the same import path, once per database (groups/seed.ts).
+  if (app.config.seed && groupProvincesWanted()) {
+    app.addHook('onReady', async () => {
+      const done = await seedGroupProvinces(db);
+      if (done.length) app.log.info({ files: done.length }, '湖北、广东 2025 院校专业组数据已导入');
+    });
+  }
+
   // ---- admission data import ----
   post('/dev-api/volunteer/admission/import', PERM.dataImport, async (p) => {
+    // 院校专业组 files (3+1+2 provinces): groups/import.ts, same row-level contract.
+    if (isGroupKind(p.kind)) {
+      const csv = typeof p.csv === 'string' ? p.csv : '';
+      return ok(await importGroups(db, { province: typeof p.province === 'string' ? p.province : '', kind: p.kind, year: p.year, csv }), '导入成功');
+    }
     const report = await importAdmission(db, {
       province: typeof p.province === 'string' ? p.province : '',
       kind: p.kind as never,
@@ -119,6 +137,9 @@ export async function volunteerRoutes(app: FastifyInstance) {
     });
     return ok(report, '导入成功');
   });
+
+  // ---- 院校专业组 acceptance query (3+1+2 provinces) ----
+  post('/dev-api/volunteer/groups/options', PERM.filling, async (p, r) => ok(await groupOptionsFor(db, await loadStudent(db, actor(r), p.studentId), p)));
 
   // ---- students ----
   read('/dev-api/api/index/subscriber', PERM.planList, async (p, r) => {
@@ -163,6 +184,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
   });
   read('/appv2/api/index/gkbInfo', PERM.filling, async (p) => ok(await gkbInfo(db, p)));
   read('/appv2/api/index/schoolHome', PERM.filling, async (p, r) => ok(await schoolHome(db, actor(r), p)));
+  read('/appv2/api/index/schoolYXMajor', PERM.filling, async (p) => ok(await schoolMajorLines(db, p)));
   read('/appv2/api/index/majorDetail', PERM.filling, async (p, r) => ok(await majorDetail(db, actor(r), p)));
   read('/appv2/api/index/areaChilds', PERM.filling, async (p) => ok(await areaChilds(db, p)));
   post('/dev-api/api/toolbox/getProvince', PERM.filling, async () => ok(await getProvince(db)));
@@ -197,6 +219,8 @@ export async function volunteerRoutes(app: FastifyInstance) {
   post('/appv2/api/index/shareZY', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, false), '分享链接已生成'));
   post('/appv2/api/index/shareZYNew', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, true), '新的分享链接已生成'));
   app.get('/appv2/api/index/shareInfo', { config: { permission: 'public' } }, async (request) => ok(await shareInfo(db, params(request).token)));
+  // The page the share link opens, for a visitor without a session (sharePage.ts).
+  registerSharePage(app, db);
 
   // ---- approvals ----
   read('/dev-api/api/Examine/list', PERM.examineList, async (p, r) => {

@@ -20,6 +20,7 @@ import {
   subjectNames,
   userNames,
 } from './common.js';
+import { groupRankFor, groupYear } from './groups/rank.js';
 
 export type StudentRow = Selectable<VolStudentTable>;
 export type PlanRow = Selectable<VolPlanTable>;
@@ -273,7 +274,7 @@ export async function buildPatch(db: Db, input: StudentInput, current: StudentRo
   if (has(input, 'examYear') || !current) {
     const y = input.examYear == null || input.examYear === '' ? undefined : Number(input.examYear);
     if (y !== undefined && (!Number.isInteger(y) || y < 2000 || y > 2100)) throw fail('高考年份不正确');
-    patch.examYear = y ?? current?.examYear ?? (await requireCatalogue(db, province)).year;
+    patch.examYear = y ?? current?.examYear ?? (rules.zyType === 2 ? await groupYear(db, province) : (await requireCatalogue(db, province)).year);
   }
   if (has(input, 'subjects') || !current) patch.subjects = validateSubjects(input.subjects, rules.subjectType).join(',');
   else if (patch.province) patch.subjects = validateSubjects(current.subjects, rules.subjectType).join(',');
@@ -293,8 +294,11 @@ export async function buildPatch(db: Db, input: StudentInput, current: StudentRo
       patch.rank = null;
       patch.rankFlag = null;
     } else if (!current || score !== current.score || rankCleared || patch.province || current.rankFlag !== 'manual') {
-      const cat = await requireCatalogue(db, province);
-      const found = rankOf(cat, score);
+      // 院校专业组 provinces: the track's own table, or the rank must be entered (groups/rank.ts).
+      const found =
+        rules.zyType === 2
+          ? await groupRankFor(db, province, patch.subjects ?? current?.subjects ?? '', score)
+          : rankOf(await requireCatalogue(db, province), score);
       patch.rank = found?.rank ?? null;
       patch.rankFlag = found?.flag ?? null;
     }

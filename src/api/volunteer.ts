@@ -12,7 +12,7 @@ export type Tier = '冲' | '稳' | '保';
 export const TIERS: readonly Tier[] = ['冲', '稳', '保'];
 export type TierCounts = Record<Tier, number> & { none?: number };
 export type PlanStatus = 'none' | 'draft' | 'submitted' | 'approved' | 'rejected';
-export type OptionFlag = 'unreachable' | 'wasteful';
+export type OptionFlag = 'unreachable' | 'wasteful' | 'new-line';
 
 export interface Preferences {
   regions: string[];
@@ -621,3 +621,25 @@ export async function remakeAppointment(input: { appointmentId: number; appointT
 export async function removeAppointment(appointmentId: number): Promise<string> {
   return (await request({ url: '/dev-api/api/appointment/remove', method: 'post', data: { appointmentId } })).msg;
 }
+
+/** schoolYXMajor: a school's majors with the lines of every imported year (院校详情 chart and table). */
+export interface SchoolYearLine {
+  year: number;
+  batch: string;
+  majorName: string;
+  minScore: number;
+  minRank: number | null;
+  planCount: number | null;
+  /** The score at the same share of candidates in the newest year's 一分一段 table. */
+  derivedScore: number | null;
+}
+
+export interface SchoolMajorLines {
+  school: School & { ownership: string | null; authority: string | null };
+  years: number[];
+  scaleYear: number | null;
+  majors: Array<{ majorCode: string | null; majorName: string; subjectReq: string | null; lines: SchoolYearLine[] }>;
+  plans: Array<{ year: number; majors: number; planTotal: number | null }>;
+}
+
+export const schoolMajorLines = (schoolCode: string) => data<SchoolMajorLines>('/appv2/api/index/schoolYXMajor', { schoolCode });

@@ -13,16 +13,17 @@
     'school-library': { title: '院校库', render: (el) => schools(el, '') },
     'double-first-class': { title: '双一流', render: (el) => schools(el, '双一流') },
     'major-score': { title: '专业分数线', render: majorLines },
+    'plan-general': { title: '普通批招生计划', render: (el) => plans(el, '') },
+    'plan-advance': { title: '提前批招生计划', render: (el) => plans(el, '提前批') },
+    'major-library': { title: '专业库', render: majorLines },
+    'subject-selection': { title: '选科查询', render: subjectSelection },
   };
+  // Tools with no data set behind them: each says why, instead of pretending to work.
   const LATER = {
-    'plan-general': '普通批招生计划',
-    'plan-advance': '提前批招生计划',
-    'major-library': '专业库',
-    'career-library': '职业库',
-    'school-rank': '院校排名',
-    'subject-review': '学科评估',
-    'subject-selection': '选科查询',
-    diagnosis: '诊断换算',
+    'career-library': '职业库暂无可靠的公开数据来源，暂未提供。',
+    'school-rank': '院校排名没有权威统一的公开榜单，暂未提供；可在院校分数线中按录取位次比较院校。',
+    'subject-review': '学科评估结果未获授权收录，暂未提供。',
+    diagnosis: '诊断换算需要各次模拟考试的全省分数分布，暂无此数据。',
   };
 
   const esc = (v) => String(v ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -155,37 +156,58 @@
   }
 
   function sameScore(el) {
-    el.innerHTML = `<div class="card"><form id="f"><label>分数 <input name="score" type="number" min="0" max="900" required placeholder="如 600" value="${esc(session.query.score ?? '')}"></label><label>分差 <select name="range"><option value="0">同分</option><option value="1">±1</option><option value="2">±2</option></select></label><button>查询去向</button></form><div id="r" class="muted">输入分数，查看最低录取分与之相同的院校专业。</div></div>`;
+    el.innerHTML = `<div class="card"><form id="f"><label>分数 <input name="score" type="number" min="0" max="900" required placeholder="如 600" value="${esc(session.query.score ?? '')}"></label><label>分差 <select name="range"><option value="0">同分</option><option value="1">±1</option><option value="2">±2</option></select></label><label>年份 <select name="year"><option value="">全部年份</option></select></label><button>查询去向</button></form><div id="r" class="muted">输入分数，查看历年最低录取分与之相同的院校专业。</div></div>`;
     const r = el.querySelector('#r');
-    el.querySelector('#f').onsubmit = async (e) => {
-      e.preventDefault();
-      const f = new FormData(e.target);
+    yearOptions(true)
+      .then((o) => {
+        el.querySelector('select[name=year]').innerHTML = o;
+      })
+      .catch(() => {});
+    const load = async (pageNum) => {
+      const f = new FormData(el.querySelector('#f'));
       try {
-        const d = await api('same-score', { score: f.get('score'), range: f.get('range') });
+        const d = await api('same-score-years', { score: f.get('score'), range: f.get('range'), year: f.get('year'), pageNum, pageSize: 20 });
         r.className = '';
-        r.innerHTML = `<p>${esc(d.year)} 年最低分 ${esc(d.score)}${d.range ? `±${esc(d.range)}` : ''} 分的专业：${esc(d.total)} 个</p>${table(
+        const summary = d.years.length
+          ? table(
+              [
+                ['year', '年份'],
+                ['count', '专业数'],
+                ['rankAtScore', `${esc(d.score)} 分当年位次`],
+              ],
+              d.years,
+            )
+          : '';
+        r.innerHTML = `<p>最低分 ${esc(d.score)}${d.range ? `±${esc(d.range)}` : ''} 分的专业，历年共 ${esc(d.years.reduce((a, y) => a + y.count, 0))} 个</p>${summary}${table(
           [
+            ['year', '年份'],
             ['schoolName', '院校'],
             ['majorName', '专业'],
             ['minScore', '最低分'],
             ['minRank', '最低位次'],
+            ['planCount', '计划数'],
             ['city', '城市'],
           ],
           d.rows,
         )}`;
+        pager(r, d.total, pageNum, 20, load);
       } catch (error) {
         fail(r, error);
       }
     };
+    el.querySelector('#f').onsubmit = (e) => {
+      e.preventDefault();
+      load(1);
+    };
   }
 
   function schools(el, tag) {
-    el.innerHTML = `<div class="card"><form id="f"><label>院校名称 <input name="name" maxlength="40" placeholder="如 山东大学"></label><label>所在省份 <input name="province" maxlength="20" placeholder="如 山东"></label><button>查询</button></form><div id="r"></div></div>`;
+    el.innerHTML = `<div class="card"><form id="f"><label>年份 <select name="year"></select></label><label>院校名称 <input name="name" maxlength="40" placeholder="如 山东大学"></label><label>所在省份 <input name="province" maxlength="20" placeholder="如 山东"></label><button>查询</button></form><div id="r"></div></div>`;
     const r = el.querySelector('#r');
     const load = async (pageNum) => {
       const f = new FormData(el.querySelector('#f'));
       try {
-        const d = await api('schools', { name: f.get('name'), province: f.get('province'), tag, pageNum, pageSize: 20 });
+        const d = await api('school-lines', { year: f.get('year'), name: f.get('name'), province: f.get('province'), tag, pageNum, pageSize: 20 });
         r.innerHTML = table(
           [
             ['schoolCode', '代码'],
@@ -205,6 +227,48 @@
             ],
             ['minScore', '最低分'],
             ['minRank', '最低位次'],
+            ['majors', '专业数'],
+            ['planTotal', '计划数'],
+          ],
+          d.rows,
+        );
+        pager(r, d.total, pageNum, 20, load);
+      } catch (error) {
+        fail(r, error);
+      }
+    };
+    el.querySelector('#f').onsubmit = (e) => {
+      e.preventDefault();
+      load(1);
+    };
+    yearOptions(false)
+      .then((o) => {
+        el.querySelector('select[name=year]').innerHTML = o;
+        load(1);
+      })
+      .catch((error) => fail(r, error));
+  }
+
+  function majorLines(el) {
+    el.innerHTML = `<div class="card"><form id="f"><label>年份 <select name="year"><option value="">全部年份</option></select></label><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 计算机"></label><button>查询</button></form><div id="r"></div></div>`;
+    const r = el.querySelector('#r');
+    yearOptions(true)
+      .then((o) => {
+        el.querySelector('select[name=year]').innerHTML = o;
+      })
+      .catch(() => {});
+    const load = async (pageNum) => {
+      const f = new FormData(el.querySelector('#f'));
+      try {
+        const d = await api('major-lines', { school: f.get('school'), major: f.get('major'), year: f.get('year'), pageNum, pageSize: 20 });
+        r.innerHTML = table(
+          [
+            ['schoolName', '院校'],
+            ['majorName', '专业'],
+            ['year', '年份'],
+            ['minScore', '最低分'],
+            ['minRank', '最低位次'],
+            ['planCount', '计划数'],
           ],
           d.rows,
         );
@@ -220,18 +284,44 @@
     load(1);
   }
 
-  function majorLines(el) {
-    el.innerHTML = `<div class="card"><form id="f"><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 计算机"></label><button>查询</button></form><div id="r"></div></div>`;
+  /** The years there is data for, newest first, as <option>s (first = newest); '' adds an 全部年份 option first. */
+  let yearsCache = null;
+  async function yearOptions(all) {
+    if (!yearsCache) {
+      const d = await api('school-lines', { pageSize: 1 });
+      yearsCache = d.years;
+    }
+    return `${all ? '<option value="">全部年份</option>' : ''}${yearsCache.map((y) => `<option value="${esc(y)}">${esc(y)} 年</option>`).join('')}`;
+  }
+
+  function plans(el, batch) {
+    el.innerHTML = `<div class="card"><h3>各年招生计划（投档计划数）</h3><div id="s" class="muted">正在加载…</div></div><div class="card"><form id="f"><label>年份 <select name="year"></select></label><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 计算机"></label><button>查询</button></form><div id="r"></div></div>`;
     const r = el.querySelector('#r');
     const load = async (pageNum) => {
       const f = new FormData(el.querySelector('#f'));
       try {
-        const d = await api('major-lines', { school: f.get('school'), major: f.get('major'), pageNum, pageSize: 20 });
+        const d = await api('plans', { year: f.get('year'), batch, school: f.get('school'), major: f.get('major'), pageNum, pageSize: 20 });
+        const rows = batch ? d.summary.filter((x) => x.batch === batch) : d.summary;
+        el.querySelector('#s').className = '';
+        el.querySelector('#s').innerHTML = rows.length
+          ? table(
+              [
+                ['year', '年份'],
+                ['batch', '批次'],
+                ['lines', '专业数'],
+                ['planTotal', '计划数合计'],
+              ],
+              rows,
+            )
+          : `<p class="muted">已导入的${esc(d.province)}数据中没有${esc(batch)}的招生计划（现有数据为普通类常规批第 1 次志愿投档计划）。</p>`;
         r.innerHTML = table(
           [
-            ['schoolName', '院校'],
-            ['majorName', '专业'],
             ['year', '年份'],
+            ['batch', '批次'],
+            ['schoolName', '院校'],
+            ['majorCode', '专业代号'],
+            ['majorName', '专业'],
+            ['planCount', '计划数'],
             ['minScore', '最低分'],
             ['minRank', '最低位次'],
           ],
@@ -246,7 +336,60 @@
       e.preventDefault();
       load(1);
     };
-    load(1);
+    yearOptions(false)
+      .then((o) => {
+        el.querySelector('select[name=year]').innerHTML = o;
+        load(1);
+      })
+      .catch((error) => fail(r, error));
+  }
+
+  function subjectSelection(el) {
+    const boxes = ['物理', '化学', '生物', '历史', '地理', '思想政治']
+      .map((x) => `<label><input type="checkbox" name="subjects" value="${x}"> ${x}</label>`)
+      .join('');
+    el.innerHTML = `<div class="card"><form id="f"><div>选考科目（最多 3 门） ${boxes}</div><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 临床医学"></label><label><input type="checkbox" name="onlyEligible" value="true"> 只看可报</label><button>查询</button></form><div id="r" class="muted">选择选考科目，查看各专业的选科要求以及能否报考。</div></div>`;
+    const r = el.querySelector('#r');
+    const load = async (pageNum) => {
+      const f = new FormData(el.querySelector('#f'));
+      try {
+        const d = await api('subject-requirements', {
+          subjects: f.getAll('subjects').join(','),
+          school: f.get('school'),
+          major: f.get('major'),
+          onlyEligible: f.get('onlyEligible') ? 'true' : '',
+          pageNum,
+          pageSize: 20,
+        });
+        r.className = '';
+        if (!d.year) {
+          r.innerHTML = '<p class="muted">暂无选科要求数据，请管理员先导入选科要求。</p>';
+          return;
+        }
+        r.innerHTML = `<p class="muted">${esc(d.year)} 年专业的选科要求（山东“物理、化学”表示两门都须选考）</p>${table(
+          [
+            ['schoolName', '院校'],
+            ['majorName', '专业'],
+            ['subjectReq', '选科要求'],
+            [
+              'eligible',
+              '能否报考',
+              (row) => (row.eligible == null ? '--' : row.eligible ? '<span class="tag">可报</span>' : '<span class="error">不可报</span>'),
+            ],
+            ['minScore', '最低分'],
+            ['minRank', '最低位次'],
+          ],
+          d.rows,
+        )}`;
+        pager(r, d.total, pageNum, 20, load);
+      } catch (error) {
+        fail(r, error);
+      }
+    };
+    el.querySelector('#f').onsubmit = (e) => {
+      e.preventDefault();
+      load(1);
+    };
   }
 
   function route() {
@@ -269,14 +412,23 @@
     if (tool) {
       title.textContent = tool.title;
       document.title = `${tool.title} - 工具箱`;
-      document.getElementById('province').textContent = '山东 · 2025 年数据';
+      const province = document.getElementById('province');
+      province.textContent = '山东';
+      yearOptions(false)
+        .then(() => {
+          if (!yearsCache.length) return;
+          const lo = Math.min(...yearsCache);
+          const hi = Math.max(...yearsCache);
+          province.textContent = `山东 · ${lo === hi ? hi : `${lo}–${hi}`} 年数据`;
+        })
+        .catch(() => {});
       tool.render(app);
       return;
     }
     const later = LATER[name];
     title.textContent = later || '工具箱';
     app.innerHTML = later
-      ? `<div class="card"><p>${esc(later)}需要招生计划等数据，随志愿填报模块提供。</p><p class="muted">现可使用：${Object.values(TOOLS)
+      ? `<div class="card"><p>${esc(later)}</p><p class="muted">现可使用：${Object.values(TOOLS)
           .map((t) => esc(t.title))
           .join('、')}。</p></div>`
       : `<div class="card"><p class="error">没有名为“${esc(name)}”的工具。</p></div>`;

@@ -97,7 +97,8 @@ export interface EngineSettings {
 }
 
 export type Method = 'rank' | 'score-diff' | 'none';
-export type OptionFlag = 'unreachable' | 'wasteful';
+/** 'new-line': no past min rank, a wider estimate from the line's min score (engine/live.ts). */
+export type OptionFlag = 'unreachable' | 'wasteful' | 'new-line';
 
 /** One year as used in an estimate. */
 export interface YearUsed {

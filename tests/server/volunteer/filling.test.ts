@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHANDONG } from '../../../server/db/seed/admission.js';
-import { groupLines, optionKey, type ScoredOption, type StudentProfile, scoreAll } from '../../../server/volunteer/engine/index.js';
+import { predict } from '../../../server/volunteer/engine/calibrated.js';
+import { groupLines, optionKey, tierFor } from '../../../server/volunteer/engine/index.js';
+import { fittedModelOf } from '../../../server/volunteer/liveModel.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 import { type AutoT, api, type ChanceRowT, loginAll, ok, type PlanT, refused, type StudentT, studentId, type Tokens } from './helpers.js';
 
@@ -15,12 +17,19 @@ interface ChanceBody {
   notes: string[];
 }
 
+interface Expected {
+  probability: number;
+  tier: string;
+  flags: string[];
+  rank: number;
+}
+
 describe.each(backends)('volunteer filling on %s', (backend) => {
   let s: TestServer;
   let t: Tokens;
   let zhang: number;
-  /** The engine's own answer for a 600-point student, keyed by school|group|major. */
-  let engine: Map<string, ScoredOption>;
+  /** The fitted model's own answer (calibrated.ts predict, as backtested) for a 600-point student, keyed by school|group|major. */
+  let engine: Map<string, Expected>;
 
   beforeAll(async () => {
     s = await startServer(backend);
@@ -34,8 +43,23 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
       .where('l.examProvince', '=', SHANDONG)
       .orderBy('l.lineId')
       .execute();
-    const student: StudentProfile = { score: 600, rank: 25061, year: 2025, batchLine: 441, cohortSize: 681127 };
-    engine = new Map(scoreAll(groupLines(rows), student).map((sc) => [optionKey(sc.option), sc]));
+    // The seeded data are 2025's lines; the student fills for 2026 and is ranked in the 2025 table (same cohort).
+    const model = fittedModelOf(SHANDONG);
+    if (!model) throw new Error('no fitted model');
+    const cohorts = new Map([
+      [2025, 681127],
+      [2026, 681127],
+    ]);
+    engine = new Map(
+      groupLines(rows).map((o) => {
+        const points = o.history.map((h) => ({ year: h.year, minRank: h.minRank as number, planCount: h.planCount ?? null }));
+        const p = predict(model, points, 2026, cohorts, 25061, null);
+        if (!p) throw new Error(`no estimate for ${o.id}`);
+        const minScore = o.history[0].minScore as number;
+        const flags = p.probability < 0.05 ? ['unreachable'] : p.probability > 0.99 && 600 - minScore >= 20 ? ['wasteful'] : [];
+        return [optionKey(o), { probability: p.probability, tier: tierFor(p.probability), flags, rank: p.rank }];
+      }),
+    );
   });
   afterAll(async () => {
     await s?.close();
@@ -51,11 +75,15 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
     expect(res.student).toMatchObject({ score: 600, rank: 25061, rankFlag: 'exact', year: 2025 });
     expect(res.rows).toHaveLength(50);
     for (const r of res.rows) {
-      const e = engine.get(key(r)) as ScoredOption;
-      expect(r.probability).toBeCloseTo(e.probability as number, 12);
+      const e = engine.get(key(r)) as Expected;
+      expect(r.probability).toBeCloseTo(e.probability, 12);
       expect(r.tier).toBe(e.tier);
-      expect(r.flags).toEqual([...e.flags]);
-      expect(r.explanation).toBe(e.explanation.text);
+      expect(r.flags).toEqual(e.flags);
+      expect(r.estimatedRank).toBe(e.rank);
+      // Each row explains itself: the year and rank used, the estimate, the spread's cell, the student's rank, P.
+      expect(r.explanation).toContain(`2025年最低位次 ${r.minRank}（1年数据），估计录取位次 ${e.rank}`);
+      expect(r.explanation).toMatch(/波动取自位次段 [\d–≥< ]+ × 1年数据的历年实际偏差，你的位次 25061/);
+      expect(r.explanation).toContain(`录取概率 ${r.probabilityText}，${r.tier}`);
     }
     // Hardest first; P < 5 % left out by default.
     const ranks = res.rows.map((r) => r.minRank as number);
@@ -73,11 +101,15 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
     expect(res.total).toBe(engine.size - unreachable);
     expect(res.notes).toContain('数据未包含选科要求，未按选科过滤，请填报前核对院校专业的选科要求');
 
-    // The worked example of the engine README.
+    // The worked example of docs/volunteer-model.md: a line whose 2025 rank (24830) is just above the student's
+    // (25061) is a coin toss at best, not a safe choice.
     const a004 = await chance({ studentId: zhang, schoolCode: 'A004', keyword: '建筑类' });
     expect(a004.rows).toHaveLength(1);
-    expect(a004.rows[0]).toMatchObject({ schoolCode: 'A004', majorName: '建筑类(卓越人才拔尖班)', tier: '稳', probabilityText: '42.62%' });
-    expect(a004.rows[0].explanation).toBe('按位次法：2025年最低位次 24830（1年数据），估计录取位次 24830，σ=1242，你的位次 25061，录取概率 42.62%，稳');
+    expect(a004.rows[0]).toMatchObject({ schoolCode: 'A004', majorName: '建筑类(卓越人才拔尖班)', minRank: 24830 });
+    expect(a004.rows[0].probability).toBeCloseTo(engine.get(key(a004.rows[0]))?.probability as number, 12);
+    expect(a004.rows[0].probability as number).toBeGreaterThan(0.2);
+    expect(a004.rows[0].probability as number).toBeLessThan(0.6);
+    expect(a004.rows[0].explanation).toMatch(/^按校准模型：2025年最低位次 24830（1年数据），估计录取位次 \d+，波动取自位次段 10000–30000 × 1年数据/);
 
     // An ad-hoc score answers the same as the stored student.
     const adhoc = await chance({ score: 600, pageSize: 50 });
@@ -172,8 +204,8 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
     const one = await chance({ studentId: zhang, lineId: page.rows[3].lineId, includeUnreachable: true, pageSize: 1 });
     expect(one.total).toBe(1);
     expect(one.rows[0]).toMatchObject({ lineId: page.rows[3].lineId, probability: page.rows[3].probability });
-    expect(one.rows[0].explanation).toBe(engine.get(key(one.rows[0]))?.explanation.text);
-    expect(one.rows[0].explanation).toMatch(/^按位次法：/);
+    expect(one.rows[0].probability).toBeCloseTo(engine.get(key(one.rows[0]))?.probability as number, 12);
+    expect(one.rows[0].explanation).toMatch(/^按校准模型：/);
     // Below the 一段线 (441 in 2025) nothing 本科 is offered — every 常规批 line is 本科 — and the note says why.
     const below = await chance({ score: 440, includeUnreachable: 1 });
     expect(below).toMatchObject({ code: 200, total: 0, rows: [], tierCounts: { 冲: 0, 稳: 0, 保: 0, none: 0 } });

@@ -112,6 +112,7 @@ export interface ChanceRowT {
   tier: Tier | null;
   flags: string[];
   method: string | null;
+  estimatedRank?: number | null;
   explanation: string | null;
   liked: boolean;
   inPlan: boolean;

@@ -89,7 +89,11 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
               <Descriptions.Item label={rankMethod ? '估计录取位次' : '估计线差'}>
                 {rankMethod ? formatRank(e.estimate) : (e.estimate ?? '--')}
               </Descriptions.Item>
-              <Descriptions.Item label="标准差 σ">{e.sigma ?? '--'}</Descriptions.Item>
+              {e.calibrated ? (
+                <Descriptions.Item label="波动依据">{e.cell ?? '--'}</Descriptions.Item>
+              ) : (
+                <Descriptions.Item label="标准差 σ">{e.sigma ?? '--'}</Descriptions.Item>
+              )}
               <Descriptions.Item label={rankMethod ? '学生位次' : '学生线差'}>
                 {rankMethod ? formatRank(e.student ?? studentRank) : (e.student ?? '--')}
               </Descriptions.Item>
@@ -111,9 +115,11 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
             />
             {e.text ? <Alert style={{ marginTop: 16 }} type="info" message={e.text} /> : null}
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
-              {rankMethod
-                ? '概率 = Φ((估计录取位次 − 学生位次) / σ)：近三年最低位次按 50%/30%/20% 加权，σ 取历年波动与估计位次 5% 中较大者。'
-                : '概率 = Φ((学生线差 − 估计线差) / σ)：线差 = 分数 − 批次线，近三年按 50%/30%/20% 加权，σ 至少 5 分。'}
+              {e.calibrated
+                ? '概率 = 该专业明年最低位次不高于学生位次的可能：以最近一年最低位次为估计（按计划数变化微调），波动取自同一位次段历年同类专业的实际涨跌（含整体年份波动），按 2021–2025 山东真实数据校准。'
+                : rankMethod
+                  ? '概率 = Φ((估计录取位次 − 学生位次) / σ)：近三年最低位次按 50%/30%/20% 加权，σ 取历年波动与估计位次 5% 中较大者。'
+                  : '概率 = Φ((学生线差 − 估计线差) / σ)：线差 = 分数 − 批次线，近三年按 50%/30%/20% 加权，σ 至少 5 分。'}
             </Typography.Paragraph>
             <div style={{ marginTop: 8 }}>
               <TierLegend />

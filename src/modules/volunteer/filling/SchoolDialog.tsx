@@ -1,5 +1,7 @@
 import { Alert, Button, Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import { type ChanceRow, schoolHome } from '@/api/volunteer';
+import { type ChanceRow, schoolHome, schoolMajorLines } from '@/api/volunteer';
+import { SchoolHistory } from '../school/SchoolHistory';
+import { SchoolPlans } from '../school/SchoolPlans';
 import { formatRank } from '../shared/format';
 import { useLoad } from '../shared/useLoad';
 import { OptionLinesTable } from './OptionLinesTable';
@@ -14,10 +16,16 @@ export interface SchoolDialogProps {
   onClose: () => void;
 }
 
-/** 院校详情: profile, the eight strength tabs (0–7), and the school's majors with the student's chances. */
+/**
+ * 院校详情: profile, the school's majors with the student's chances, the lines of every year (chart and table), plan
+ * counts, and those of the eight strength tabs (0–7) that have data — a tab without data is left out, not shown as 暂无.
+ */
 export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onChance, onClose }: SchoolDialogProps) {
   const { data, loading, error, reload } = useLoad(() => schoolHome(schoolCode ?? '', studentId), Boolean(schoolCode), [schoolCode, studentId]);
+  const history = useLoad(() => schoolMajorLines(schoolCode ?? ''), Boolean(schoolCode), [schoolCode]);
   const school = data?.school;
+  const profile = history.data?.school;
+  const hasPlans = Boolean(history.data?.plans.some((p) => p.planTotal != null));
   return (
     <Modal open={Boolean(schoolCode)} title={school ? school.name : '院校详情'} onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <Spin spinning={loading} tip="正在加载院校信息...">
@@ -43,8 +51,9 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
               ))}
               <Typography.Text type="secondary">
                 {[school.province, school.city].filter(Boolean).join(' · ') || '所在地未知'}
-                {school.isPublic == null ? '' : school.isPublic ? ' · 公办' : ' · 民办'}
+                {profile?.ownership ? ` · ${profile.ownership}` : school.isPublic == null ? '' : school.isPublic ? ' · 公办' : ' · 民办'}
                 {school.level ? ` · ${school.level}` : ''}
+                {profile?.authority ? ` · 主管部门：${profile.authority}` : ''}
               </Typography.Text>
             </Space>
             <Descriptions size="small" column={4} bordered style={{ marginBottom: 12 }}>
@@ -62,15 +71,19 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
                   label: '招生专业与录取率',
                   children: <OptionLinesTable rows={data.lines} show="major" inPlan={inPlan} canAdd={canAdd} onAdd={onAdd} onChance={onChance} />,
                 },
-                ...data.tabs.map((t) => ({
-                  key: t.key,
-                  label: t.name,
-                  children: (
-                    <Typography.Paragraph type={t.available ? undefined : 'secondary'} style={{ whiteSpace: 'pre-wrap', minHeight: 120 }}>
-                      {t.content}
-                    </Typography.Paragraph>
-                  ),
-                })),
+                ...(history.data?.majors.length ? [{ key: 'history', label: '历年分数线', children: <SchoolHistory data={history.data} /> }] : []),
+                ...(history.data && hasPlans ? [{ key: 'plans', label: '招生计划', children: <SchoolPlans plans={history.data.plans} /> }] : []),
+                ...data.tabs
+                  .filter((t) => t.available)
+                  .map((t) => ({
+                    key: t.key,
+                    label: t.name,
+                    children: (
+                      <Typography.Paragraph type={t.available ? undefined : 'secondary'} style={{ whiteSpace: 'pre-wrap', minHeight: 120 }}>
+                        {t.content}
+                      </Typography.Paragraph>
+                    ),
+                  })),
               ]}
             />
           </>

@@ -9,9 +9,16 @@ export interface ExplainedChance {
   sigma: number | null;
   student: number | null;
   text: string;
+  /** The fitted model's answer (docs/volunteer-model.md): its spread cell instead of σ. */
+  calibrated: boolean;
+  /** 校准模型: the cell the spread comes from, e.g. 位次段 10000–30000 × 1年数据. */
+  cell: string | null;
 }
 
 const METHOD_NAME = { rank: '位次法', 'score-diff': '线差法', none: '数据不足' } as const;
+
+const isCalibrated = (text: string) => text.startsWith('按校准模型') || text.startsWith('新增专业');
+const cellOf = (text: string) => text.match(/波动取自(.+?)的历年实际偏差/)?.[1] ?? null;
 
 const num = (text: string, re: RegExp): number | null => {
   const m = text.match(re);
@@ -25,28 +32,35 @@ export function explain(row: Pick<ChanceRow, 'explanation' | 'method' | 'years' 
     const d = e as ExplanationDetail;
     return {
       method: d.method,
-      methodName: METHOD_NAME[d.method],
+      methodName: isCalibrated(d.text) ? '校准模型（位次）' : METHOD_NAME[d.method],
       years: d.years.map((y) => ({ year: y.year, weight: y.weight, minScore: y.minScore, minRank: y.minRank, lineDiff: y.lineDiff ?? null })),
       estimate: d.estimate,
       sigma: d.sigma,
       student: d.student,
       text: d.text,
+      calibrated: isCalibrated(d.text),
+      cell: cellOf(d.text),
     };
   }
   const text = typeof e === 'string' ? e : '';
   const method = row.method ?? (text.startsWith('按位次法') ? 'rank' : text.startsWith('按线差法') ? 'score-diff' : 'none');
   const years = row.years ?? [];
-  const weights = [0.5, 0.3, 0.2].slice(0, years.length);
+  const calibrated = isCalibrated(text);
+  // The fitted model rests on the newest year alone (its weights are 1, docs/volunteer-model.md); the engine before
+  // weighted three years 50/30/20.
+  const weights = (calibrated ? [1] : [0.5, 0.3, 0.2]).slice(0, years.length);
   const sum = weights.reduce((a, b) => a + b, 0) || 1;
   return {
     method,
-    methodName: METHOD_NAME[method],
+    methodName: calibrated ? '校准模型（位次）' : METHOD_NAME[method],
     years: [...years]
       .sort((a, b) => b.year - a.year)
-      .map((y, i) => ({ year: y.year, weight: i < 3 ? weights[i] / sum : null, minScore: y.minScore, minRank: y.minRank })),
+      .map((y, i) => ({ year: y.year, weight: i < weights.length ? weights[i] / sum : null, minScore: y.minScore, minRank: y.minRank })),
     estimate: method === 'rank' ? (row.estimatedRank ?? num(text, /估计录取位次\s*([\d,]+)/)) : num(text, /估计线差\s*([+-]?[\d.]+)/),
     sigma: num(text, /σ=([\d.,]+)/),
     student: method === 'rank' ? num(text, /你的位次\s*([\d,]+)/) : num(text, /你的线差\s*([+-]?[\d.]+)/),
     text,
+    calibrated,
+    cell: cellOf(text),
   };
 }

@@ -1,0 +1,151 @@
+import { bandLabel, bandOf, type Estimate, estimate, type FittedModel, survival, type YearPoint } from './calibrated.js';
+import { DEFAULT_BANDS, tierFor } from './probability.js';
+import type { AdmissionOption, Explanation, OptionFlag, ScoredOption, Tier, TierBands, YearUsed } from './types.js';
+
+/**
+ * The fitted model (calibrated.ts) applied to the live catalogue: the estimate of every line is computed once per
+ * catalogue (it does not depend on the student), a student then costs one survival-grid lookup per line.
+ *
+ * - A line with a past min rank gets the calibrated probability of its cell (estimate's rank band × years used).
+ * - A line without any past min rank (a new line: only a min score, or nothing usable) gets a flagged 'new-line'
+ *   estimate when a rank can be read off its min score: the residual is halved before the lookup, i.e. the
+ *   one-year cell's spread is doubled in log-rank space (docs/volunteer-model.md "New lines" says why).
+ * - Tiers are cut on the calibrated probability with the engine's bands (冲 < 40 % ≤ 稳 ≤ 80 % < 保).
+ */
+
+/** Log-rank spread multiplier for a line without rank history (see docs/volunteer-model.md, "New lines"). */
+export const NEW_LINE_WIDENING = 2;
+/** Below this probability a line is flagged unreachable (as in the engine before). */
+export const UNREACHABLE_BELOW = 0.05;
+const WASTEFUL_ABOVE = 0.99;
+const WASTEFUL_MARGIN = 20;
+
+export interface LiveLine {
+  option: AdmissionOption;
+  points: readonly YearPoint[];
+  /** A min rank read off the line's newest min score (一分一段), used only when points hold no rank. */
+  rankFromScore: number | null;
+  /** Reference score for ordering 线差 options by difficulty (the newest min score). */
+  referenceScore: number | null;
+}
+
+export interface LiveEstimate {
+  estimate: Estimate;
+  isNew: boolean;
+  /** Grid of the estimate's cell. */
+  grid: readonly number[];
+  cell: string;
+  years: YearUsed[];
+}
+
+/** Per-line estimates for the target year (the year after the newest data). null: nothing to estimate from. */
+export function prepareLive(model: FittedModel, lines: readonly LiveLine[], target: number, cohorts: ReadonlyMap<number, number>): Array<LiveEstimate | null> {
+  return lines.map((l) => {
+    const planNow = l.option.planNow ?? null;
+    let e = estimate(l.points, target, cohorts, model.weights, model.planBeta, planNow, model.cohortPower);
+    let isNew = false;
+    if (!e && l.rankFromScore != null && l.rankFromScore > 0) {
+      e = { mu: Math.log(l.rankFromScore), years: 1, rank: Math.round(l.rankFromScore), planShift: 0 };
+      isNew = true;
+    }
+    if (!e) return null;
+    const band = bandOf(e.rank);
+    const used = l.points
+      .filter((p) => p.year < target && p.minRank > 0 && cohorts.has(p.year))
+      .sort((a, b) => b.year - a.year)
+      .slice(0, model.weights.length);
+    const wSum = model.weights.slice(0, used.length).reduce((a, b) => a + b, 0) || 1;
+    const hist = l.option.history;
+    const years: YearUsed[] = used.map((p, i) => ({
+      year: p.year,
+      weight: model.weights[i] / wSum,
+      minScore: hist.find((h) => h.year === p.year)?.minScore ?? null,
+      minRank: p.minRank,
+    }));
+    return { estimate: e, isNew, grid: model.cells[band][e.years - 1], cell: `位次段 ${bandLabel(band)} × ${e.years}年数据`, years };
+  });
+}
+
+/** The calibrated chance: P(next min rank ≥ the student's rank). Non-increasing in studentRank. */
+export function liveProbability(est: LiveEstimate, studentRank: number): number {
+  const x = Math.log(studentRank) - est.estimate.mu;
+  return survival(est.grid, est.isNew ? x / NEW_LINE_WIDENING : x);
+}
+
+const pct = (p: number) => `${Math.min(99.99, Math.max(0.01, p * 100)).toFixed(2)}%`;
+
+/** A scored line of the calibrated model; the Chinese explanation is built on first read. */
+class CalibratedScored implements ScoredOption {
+  readonly method = 'rank' as const;
+  readonly estimatedRank: number;
+  private why: Explanation | null = null;
+  constructor(
+    readonly option: AdmissionOption,
+    private readonly est: LiveEstimate,
+    readonly probability: number,
+    readonly tier: Tier,
+    readonly flags: readonly OptionFlag[],
+    readonly referenceScore: number | null,
+    private readonly studentRank: number,
+  ) {
+    this.estimatedRank = est.estimate.rank;
+  }
+
+  get explanation(): Explanation {
+    if (this.why) return this.why;
+    const e = this.est;
+    const used = e.years.map((y) => `${y.year}年最低位次 ${y.minRank}`).join('、');
+    const shift = e.estimate.planShift ? `，计划数变化使估计位次移动 ${(Math.expm1(e.estimate.planShift) * 100).toFixed(1)}%` : '';
+    const head = e.isNew
+      ? `新增专业（无历年位次），按最低分折算位次 ${e.estimate.rank}，波动按一年数据的两倍估计`
+      : `按校准模型：${used}（${e.estimate.years}年数据），估计录取位次 ${e.estimate.rank}${shift}`;
+    let text = `${head}，波动取自${e.cell}的历年实际偏差，你的位次 ${this.studentRank}，录取概率 ${pct(this.probability)}，${this.tier}`;
+    if (this.flags.includes('unreachable')) text += '（几乎无望，不建议填报）';
+    if (this.flags.includes('wasteful') && this.referenceScore != null) text += '（分数远高于该专业，可能浪费分数）';
+    this.why = {
+      method: 'rank',
+      years: e.years,
+      estimate: e.estimate.rank,
+      sigma: null,
+      student: this.studentRank,
+      probability: this.probability,
+      tier: this.tier,
+      planFactor: e.estimate.planShift ? Math.exp(e.estimate.planShift) : null,
+      referenceScore: this.referenceScore,
+      flags: this.flags,
+      text,
+    };
+    return this.why;
+  }
+
+  toJSON(): ScoredOption {
+    const { option, method, probability, tier, flags, estimatedRank, referenceScore, explanation } = this;
+    return { option, method, probability, tier, flags, estimatedRank, referenceScore, explanation };
+  }
+}
+
+const NEW_LINE: readonly OptionFlag[] = Object.freeze(['new-line'] as OptionFlag[]);
+const NEW_UNREACHABLE: readonly OptionFlag[] = Object.freeze(['new-line', 'unreachable'] as OptionFlag[]);
+const UNREACHABLE: readonly OptionFlag[] = Object.freeze(['unreachable'] as OptionFlag[]);
+const WASTEFUL: readonly OptionFlag[] = Object.freeze(['wasteful'] as OptionFlag[]);
+const NONE: readonly OptionFlag[] = Object.freeze([]);
+
+/**
+ * Scores one line for a student with the calibrated model; null when the line has no estimate (the caller keeps the
+ * engine's 线差法 answer or none).
+ */
+export function scoreLive(
+  line: LiveLine,
+  est: LiveEstimate | null,
+  studentRank: number | null,
+  studentScore: number,
+  bands: TierBands = DEFAULT_BANDS,
+): ScoredOption | null {
+  if (!est || studentRank == null || studentRank <= 0) return null;
+  const p = liveProbability(est, studentRank);
+  const low = p < UNREACHABLE_BELOW;
+  // Near-certain and 20+ points above the line's reference score: the score would be wasted (as in the engine before).
+  const waste = p > WASTEFUL_ABOVE && line.referenceScore != null && studentScore - line.referenceScore >= WASTEFUL_MARGIN;
+  const flags = est.isNew ? (low ? NEW_UNREACHABLE : NEW_LINE) : low ? UNREACHABLE : waste ? WASTEFUL : NONE;
+  return new CalibratedScored(line.option, est, p, tierFor(p, bands), flags, line.referenceScore, studentRank);
+}
