@@ -18,8 +18,9 @@ import { type Access, allows, loadAccess } from './security/access.js';
 import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
 import { NonceStore } from './security/nonces.js';
 import { AUTH_CODES, Protocol } from './security/protocol.js';
-import { findSession } from './security/sessions.js';
+import { findSession, type SessionLookup } from './security/sessions.js';
 import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
+import { registerWatch, WatchedCache, WriteWatch } from './security/writeWatch.js';
 import { createSmsSender, type SmsSender } from './services/sms.js';
 import { uploadRoot } from './services/uploads.js';
 import { registerStatic } from './static.js';
@@ -76,6 +77,11 @@ const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 /** The permission the matched route declares; undefined for non-API routes (console files, uploads) and for no route. */
 const routePermission = (request: FastifyRequest): RoutePermission | undefined => request.routeOptions?.config?.permission;
 
+/** How long a verified session or permission set is reused at most; any write to its tables drops it at once. */
+const AUTH_CACHE_TTL_MS = 5_000;
+/** Everything a permission set is read from (server/security/access.ts). */
+const ACCESS_TABLES = ['sys_user_role', 'sys_role', 'sys_role_menu', 'sys_menu', 'sys_user'];
+
 export interface BuildOptions {
   config: ServerConfig;
   /** Serve the built console from config.staticDir (off in API tests). */
@@ -94,6 +100,13 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   });
 
   const db = await openDatabase(config);
+  // Short-lived caches on the hot path (session, permission set, list totals) dropped the moment their tables are
+  // written: see server/security/writeWatch.ts. Attached before migrations so every statement is seen.
+  const watch = new WriteWatch(db.dialect === 'sqlite'); // shared PostgreSQL: no caching, see writeWatch.ts
+  if (db.sqlStats) watch.attach(db.sqlStats);
+  registerWatch(db.kysely.getExecutor().adapter, watch);
+  const sessionCache = new WatchedCache<string, SessionLookup>(watch, ['sys_session'], AUTH_CACHE_TTL_MS);
+  const accessCache = new WatchedCache<number, Access>(watch, ACCESS_TABLES, AUTH_CACHE_TTL_MS);
   await migrate(db);
   if (config.seed) await seed(db);
   await syncSeededMenus(db); // menus of modules added since this install was seeded (server/db/seed/menuSync.ts)
@@ -192,13 +205,15 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   });
 
   async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
-    const found = await findSession(db.kysely, token);
+    let found = await sessionCache.get(token, () => findSession(db.kysely, token));
+    if (found.ok && found.session.expireTime <= Date.now()) found = { ok: false, reason: 'expired' };
     if (!found.ok) {
       if (!required) return;
       const msg = found.reason === 'revoked' ? '登录状态已失效（已退出或被强制下线），请重新登录' : '登录状态已过期，请重新登录';
       throw new ApiError(Code.UNAUTHORIZED, msg);
     }
-    const access = await loadAccess(db.kysely, found.session.userId);
+    const sessionUserId = found.session.userId;
+    const access = await accessCache.get(sessionUserId, () => loadAccess(db.kysely, sessionUserId));
     const { userId, userName, tokenHash, clientKey } = found.session;
     request.auth = { ...access, userId, userName, tokenHash, clientKey };
   }
