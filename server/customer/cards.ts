@@ -438,6 +438,25 @@ export async function voidCardsInTransaction(trx: Db, actor: Actor, ids: number[
   return { voided: cards.length };
 }
 
+/**
+ * Refunding an online card purchase takes its card back: the card made for the order (deliverPurchasedCard) is
+ * voided while unused; an activated card has been used and the refund is refused. Runs in the refund's transaction.
+ */
+export async function takeBackPurchasedCard(trx: Db, orderNo: string, reason: string): Promise<void> {
+  const cards = await trx
+    .selectFrom('card')
+    .innerJoin('cardBatch', 'cardBatch.batchId', 'card.batchId')
+    .select(['card.cardId', 'card.cardNo', 'card.status', 'card.storeId'])
+    .where('cardBatch.remark', '=', `在线购卡 ${orderNo}`)
+    .execute();
+  for (const c of cards) {
+    if (c.status === 'voided') continue;
+    if (c.status !== 'unused') throw fail(`该订单的会员卡 ${c.cardNo} ${CARD_STATUS_NAMES[c.status] ?? c.status}，不能退款`);
+    const system: Actor = { userId: 0, userName: '订单退款', roles: [], storeId: c.storeId, allStores: true };
+    await voidCardsInTransaction(trx, system, [c.cardId], `订单 ${orderNo} 退款：${reason}`);
+  }
+}
+
 /** Moves unused cards to another store (headquarters only); the state stays unused and the move is audited. */
 export async function transferCards(db: Db, actor: Actor, idsParam: unknown, toParam: unknown) {
   if (!actor.allStores) throw fail('只有总部可以在门店之间调拨会员卡');

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import { currentCardKeys } from '../customer/cardSecrets.js';
-import { deliverPurchasedCard } from '../customer/cards.js';
-import type { Db } from '../customer/common.js';
+import { deliverPurchasedCard, takeBackPurchasedCard } from '../customer/cards.js';
+import { CARD_KINDS, type Db } from '../customer/common.js';
 import { fail } from '../http/envelope.js';
 import { consumeCoupon, lockCoupon, releaseCoupon } from './coupons.js';
 import { HQ_STORE, LedgerDuplicate, type Line, post, WORLD_STORE } from './ledger.js';
@@ -97,6 +97,11 @@ export interface CreateOrderInput {
   meta?: Record<string, unknown>;
 }
 
+/** A card purchase must say which card it buys: paid, that card is delivered (server/customer/cards.ts). */
+function checkPurpose(o: Pick<CreateOrderInput, 'purpose' | 'meta'>): void {
+  if (o.purpose === 'card_purchase' && !CARD_KINDS[Number(o.meta?.cardKind)]) throw fail('请选择会员卡类型');
+}
+
 export interface CreatedOrder {
   orderNo: string;
   amountFen: number;
@@ -116,6 +121,7 @@ export interface CreatedOrder {
 export async function createOrder(db: Db, o: CreateOrderInput, providers: PayProviders = activeProviders()): Promise<CreatedOrder> {
   const provider = providers.get(o.provider);
   const amount = fenParam(o.amountFen);
+  checkPurpose(o);
   const subject = o.subject.trim().slice(0, 100) || PURPOSE_NAMES[o.purpose];
   const orderNo = newOrderNo(o.purpose);
   const now = Date.now();
@@ -229,6 +235,7 @@ async function applyEffects(trx: Db, order: PaidOrder, actor: PayActor): Promise
   if (purpose === 'card_purchase') {
     // The family gets the card they paid for (server/customer/cards.ts deliverPurchasedCard), in this transaction.
     const meta = order.meta ? (JSON.parse(order.meta) as { cardKind?: number }) : {};
+    if (!CARD_KINDS[Number(meta.cardKind)]) throw new Error(`card purchase ${order.orderNo} names no card kind`);
     await deliverPurchasedCard(trx, currentCardKeys(), {
       orderNo: order.orderNo,
       appUserId: order.userId,
@@ -452,6 +459,7 @@ export function publicOrder(o: PaidOrder) {
  */
 export async function payFromBalance(db: Db, o: Omit<CreateOrderInput, 'provider' | 'couponCode'>): Promise<ReturnType<typeof publicOrder>> {
   const amount = fenParam(o.amountFen);
+  checkPurpose(o);
   const orderNo = newOrderNo(o.purpose);
   const now = Date.now();
   const actor = { userId: o.userId ?? null, userName: o.userName ?? null };
@@ -509,6 +517,7 @@ export async function refundOrder(trx: Db, orderNo: string, reason: string, acto
     .where('status', '=', 'paid')
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw fail('订单状态已变化，请刷新后重试');
+  if (order.purpose === 'card_purchase') await takeBackPurchasedCard(trx, orderNo, why);
   const amount = Number(order.amountFen);
   await post(trx, {
     type: 'refund',

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_KINDS } from '../../../server/customer/common.js';
 import { pullCoupon } from '../../../server/finance/coupons.js';
 import { balanceOf } from '../../../server/finance/ledger.js';
-import { closeExpiredOrders } from '../../../server/finance/orders.js';
+import { closeExpiredOrders, refundOrder } from '../../../server/finance/orders.js';
 import { payProvidersOf, sandboxNotifier } from '../../../server/finance/payRoutes.js';
 import { appUser } from '../customer/helpers.js';
 import { backends, startServer, type TestServer } from '../harness.js';
@@ -190,6 +190,13 @@ describe.each(backends)('优惠券 (%s)', (backend) => {
     expect(card).toEqual({ status: 'activated', storeId: student.storeId, studentId: student.studentId });
     const made = await db().selectFrom('cardBatch').select('batchId').where('remark', '=', `在线购卡 ${o.orderNo}`).execute();
     expect(made).toHaveLength(1);
+    // The card is in use: the purchase cannot be refunded, and the refusal changes nothing.
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => refundOrder(trx, o.orderNo, '不想要了', { userName: '测试' })),
+    ).rejects.toThrow(`该订单的会员卡 ${after.cardNo} 已激活，不能退款`);
+    expect((await db().selectFrom('finPayOrder').select('status').where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()).status).toBe('paid');
   });
 
   it('closing an unpaid order gives the coupon back; below the threshold it is refused', async () => {

@@ -195,7 +195,24 @@ describe.each(backends)('工单 (%s)', (backend) => {
   });
 
   it('订单退款: handling refunds the paid order through the payments module, once; another store cannot ask', async () => {
-    const paid = await payFromBalance(db(), { purpose: 'card_purchase', storeId: 2, amountFen: 12_300, subject: '门店购卡', userId: 1, userName: '测试' });
+    const paid = await payFromBalance(db(), {
+      purpose: 'card_purchase',
+      storeId: 2,
+      amountFen: 12_300,
+      subject: '门店购卡',
+      userId: 1,
+      userName: '测试',
+      meta: { cardKind: 3 },
+    });
+    // The purchase delivered its card (unused in 济南门店's stock); the refund takes it back.
+    const delivered = () =>
+      db()
+        .selectFrom('card')
+        .innerJoin('cardBatch', 'cardBatch.batchId', 'card.batchId')
+        .select('card.status')
+        .where('cardBatch.remark', '=', `在线购卡 ${paid.orderNo}`)
+        .execute();
+    expect(await delivered()).toEqual([{ status: 'unused' }]);
     const before = await balance(s, 2);
     expect((await submit(store3, { form: 'orderRefund', orderNo: paid.orderNo, reason: 'x', attachments: [attachment] })).msg).toBe('订单不存在或不属于本门店');
     const { workOrderId, orderNo } = await submitOk(store2, { form: 'orderRefund', orderNo: paid.orderNo, reason: '重复支付', attachments: [attachment] });
@@ -204,6 +221,7 @@ describe.each(backends)('工单 (%s)', (backend) => {
     expect((await findOrder(db(), paid.orderNo))?.status).toBe('refunded');
     expect(await balance(s, 2)).toBe(before + 12_300);
     expect((await order(workOrderId)).result).toBe(`订单 ${paid.orderNo} 已退款 123.00 元`);
+    expect(await delivered()).toEqual([{ status: 'voided' }]);
     expect(orderNo).toMatch(/^GD\d+$/);
     // (another reply: the same body within a second would be the duplicate-submit guard's refusal, not the order's)
     expect((await handle(workOrderId, '再次处理')).msg).toBe('工单已处理，不能重复处理');
