@@ -37,11 +37,12 @@ describe('sign-in in Chromium against the real server', () => {
     const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86400000;
     expect(days).toBeGreaterThan(14.9);
     expect(days).toBeLessThan(15.1);
-    // Opening a group and a page whose screen is not built yet shows 建设中, never a blank page.
+    // Opening a group and a page shows its screen (every seeded page is built: no 建设中).
     await sider.getByText('财务管理', { exact: true }).click();
     await sider.getByText('账户余额', { exact: true }).click();
     await page.waitForURL('**/finance/balance');
-    await page.getByText('账户余额 · 建设中').waitFor();
+    await page.getByText('可开票金额').first().waitFor();
+    expect(await page.getByText('建设中').count()).toBe(0);
     fs.mkdirSync(screenshotDir, { recursive: true });
     await page.goto('/index');
     await page.getByText(/欢迎使用志愿填报管理系统。当前角色/).waitFor();
@@ -94,7 +95,7 @@ describe('sign-in in Chromium against the real server', () => {
     await page.waitForURL('**/login');
     await signIn(page, 'newstudent', 'secret123');
     await page.getByText('新同学').first().waitFor();
-    await page.locator('.ant-avatar').click();
+    await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByText('退出登录').click();
     await page.getByText('确定退出系统吗？').waitFor();
     await page.getByRole('button', { name: /确\s*定/ }).click();

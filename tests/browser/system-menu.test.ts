@@ -160,7 +160,7 @@ describe('菜单管理 / 菜单配置 in Chromium against the real server', () =
     // Not in the sidebar yet; after signing out and in again it is.
     const sider = page.locator('.ant-layout-sider');
     await expect(sider.getByText(dirName, { exact: true }).count()).resolves.toBe(0);
-    await page.locator('.ant-avatar').click();
+    await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByText('退出登录').click();
     await page.getByText('确定退出系统吗？').waitFor();
     await page.getByRole('button', { name: /确\s*定/ }).click();
