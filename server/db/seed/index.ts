@@ -5,7 +5,7 @@ import { seedVolunteer } from '../../volunteer/seed.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
 import { seedAdmission } from './admission.js';
-import { MENU_TREE, type MenuSeed, ROLE_GRANTS } from './menus.js';
+import { MENU_TREE, type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
 
 /** Demo accounts, documented in README.md. */
 export const DEMO_USERS = [
@@ -181,29 +181,7 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
     for (const chunk of chunks(flat, 50)) {
       await trx
         .insertInto('sysMenu')
-        .values(
-          chunk.map(({ menuId, parentId, seed: m, order }) => ({
-            menuId,
-            menuName: m.name,
-            parentId,
-            orderNum: order,
-            path: m.path ?? '',
-            component: m.type === 'C' ? (m.component ?? null) : null,
-            query: null,
-            routeName: null,
-            isFrame: m.link ? 0 : 1,
-            isCache: m.noCache ? 1 : 0,
-            menuType: m.type,
-            visible: m.hidden ? '1' : '0',
-            status: '0',
-            perms: m.perms ?? null,
-            icon: m.type === 'F' ? '#' : (m.icon ?? '#'),
-            activeMenu: m.activeMenu ?? null,
-            affix: 0,
-            createTime: now,
-            remark: null,
-          })),
-        )
+        .values(chunk.map(({ menuId, parentId, seed: m, order }) => ({ menuId, ...seededMenuRow(m, parentId, order, now) })))
         .execute();
     }
     for (const [roleKey, grant] of Object.entries(ROLE_GRANTS)) {

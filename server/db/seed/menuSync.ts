@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
-import { MENU_TREE, type MenuSeed, ROLE_GRANTS } from './menus.js';
+import { MENU_TREE, type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
 
 /**
  * Brings an installed database's menus up to the seeded tree (server/db/seed/menus.ts) at every start.
@@ -98,26 +98,7 @@ export async function syncSeededMenus(db: Db, now = Date.now()): Promise<MenuSyn
           if (logged.has(key)) continue; // deleted by an administrator: leave it, and everything under it, gone
           const made = await trx
             .insertInto('sysMenu')
-            .values({
-              menuName: m.name,
-              parentId,
-              orderNum: index + 1,
-              path: m.path ?? '',
-              component: m.type === 'C' ? (m.component ?? null) : null,
-              query: null,
-              routeName: null,
-              isFrame: m.link ? 0 : 1,
-              isCache: m.noCache ? 1 : 0,
-              menuType: m.type,
-              visible: m.hidden ? '1' : '0',
-              status: '0',
-              perms: m.perms ?? null,
-              icon: m.type === 'F' ? '#' : (m.icon ?? '#'),
-              activeMenu: m.activeMenu ?? null,
-              affix: 0,
-              createTime: now,
-              remark: null,
-            })
+            .values(seededMenuRow(m, parentId, index + 1, now))
             .returning('menuId')
             .executeTakeFirstOrThrow();
           row = { menuId: Number(made.menuId), parentId, menuType: m.type, path: m.path ?? '', component: m.component ?? null, perms: m.perms ?? null };

@@ -16,6 +16,30 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
+/** The sys_menu row of a seeded entry (the seed and the start-up menu sync write the same row). */
+export function seededMenuRow(m: MenuSeed, parentId: number, order: number, now: number) {
+  return {
+    menuName: m.name,
+    parentId,
+    orderNum: order,
+    path: m.path ?? '',
+    component: m.type === 'C' ? (m.component ?? null) : null,
+    query: null,
+    routeName: null,
+    isFrame: m.link ? 0 : 1,
+    isCache: m.noCache ? 1 : 0,
+    menuType: m.type,
+    visible: m.hidden ? '1' : '0',
+    status: '0',
+    perms: m.perms ?? null,
+    icon: m.type === 'F' ? '#' : (m.icon ?? '#'),
+    activeMenu: m.activeMenu ?? null,
+    affix: 0,
+    createTime: now,
+    remark: null,
+  };
+}
+
 /** Standard RuoYi buttons for a CRUD page: `${prefix}:query|add|edit|remove|export`. */
 const crud = (prefix: string, extra: Array<[string, string]> = []): MenuSeed[] => [
   { name: '查询', type: 'F', perms: `${prefix}:query` },
