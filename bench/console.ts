@@ -62,11 +62,14 @@ export interface ThrottleRun {
 
 export interface ConsoleResult {
   build: { seconds: number };
-  login: Transfer;
-  home: Transfer;
-  runs: ThrottleRun[];
-  list: { engine: HttpResult; bare: HttpResult; ratio: number };
-  million: {
+  /** The Chromium passes (absent when BENCH_CONSOLE_PARTS leaves out `chromium`). */
+  login?: Transfer;
+  home?: Transfer;
+  runs?: ThrottleRun[];
+  /** Absent when BENCH_CONSOLE_PARTS leaves out `list`. */
+  list?: { engine: HttpResult; bare: HttpResult; ratio: number };
+  /** Absent when BENCH_CONSOLE_PARTS leaves out `million`. */
+  million?: {
     rows: number;
     insertSeconds: number;
     /** Over HTTP (signature, session, permission, count and page, JSON), one request at a time. */
@@ -92,6 +95,12 @@ export interface ConsoleOptions {
   millionRows?: number;
   /** Timed requests per page of the 1M-row list. */
   pageRuns?: number;
+}
+
+/** Which parts run: `BENCH_CONSOLE_PARTS=chromium,list,million` (default all three). */
+export function consoleParts(): Set<'chromium' | 'list' | 'million'> {
+  const raw = process.env.BENCH_CONSOLE_PARTS ?? 'chromium,list,million';
+  return new Set(raw.split(',').map((x) => x.trim()) as ('chromium' | 'list' | 'million')[]);
 }
 
 /** Builds the console into its own folder (never dist/, which others may be serving). */
@@ -328,7 +337,7 @@ async function startBareFastify(body: string): Promise<{ base: string; stop(): P
  * in the bench process on the server's SQLite file: by key (selectRows now) and by plain offset (the query before).
  * This separates the paging cost from the per-request cost of the HTTP figures.
  */
-async function timeListQueries(dataDir: string, lastPage: number, runs: number): Promise<ConsoleResult['million']['queries']> {
+async function timeListQueries(dataDir: string, lastPage: number, runs: number): Promise<NonNullable<ConsoleResult['million']>['queries']> {
   const entities = new Map(loadSchemas(DEFAULT_SCHEMAS_DIR).map((l) => [l.schema.$id, buildEntity(l)] as const));
   const entity = entities.get('sys_config');
   assert(entity, '没有 sys_config 的 schema');
@@ -336,7 +345,7 @@ async function timeListQueries(dataDir: string, lastPage: number, runs: number):
   const k = engineDb(db);
   const { from, labelColumns } = fromClause(entity, entities, true);
   const select = labelColumns.length ? sql`${selectList(entity)}, ${sql.join(labelColumns)}` : selectList(entity);
-  const out: ConsoleResult['million']['queries'] = [];
+  const out: NonNullable<ConsoleResult['million']>['queries'] = [];
   try {
     for (const [order, params] of [
       ['default', {}],
@@ -390,13 +399,24 @@ async function timeListQueries(dataDir: string, lastPage: number, runs: number):
 export async function runConsoleBench(server: RunningServer, ctx: HttpContext, buildSeconds: number, options: ConsoleOptions = {}): Promise<ConsoleResult> {
   const { duration = 5, connections = 10, millionRows = Number(process.env.BENCH_CONSOLE_ROWS ?? 1_000_000), pageRuns = 20 } = options;
 
-  // 1. Chromium at 1× and 4× CPU slowdown, each with a fresh profile (a first visit), each on a page not yet opened.
-  process.stderr.write('  Chromium 1× …\n');
-  const normal = await measurePass(server.base, 1, { menu: '参数设置', header: '参数键名' }, 5);
-  process.stderr.write('  Chromium 4× …\n');
-  const slow = await measurePass(server.base, 4, { menu: '岗位管理', header: '岗位编码' }, 3);
+  const parts = consoleParts();
+  const result: ConsoleResult = { build: { seconds: buildSeconds } };
 
-  // 2. A 20-row engine list against bare Fastify answering the same bytes (both measured now, on this machine).
+  // 1. Chromium at 1× and 4× CPU slowdown, each with a fresh profile (a first visit), each on a page not yet opened.
+  if (parts.has('chromium')) {
+    process.stderr.write('  Chromium 1× …\n');
+    const normal = await measurePass(server.base, 1, { menu: '参数设置', header: '参数键名' }, 5);
+    process.stderr.write('  Chromium 4× …\n');
+    const slow = await measurePass(server.base, 4, { menu: '岗位管理', header: '岗位编码' }, 3);
+    Object.assign(result, { login: normal.login, home: normal.home, runs: [normal.run, slow.run] });
+  }
+  if (parts.has('list')) result.list = await measureList(server, ctx, duration, connections);
+  if (parts.has('million')) result.million = await measureMillion(server, ctx, millionRows, pageRuns);
+  return result;
+}
+
+/** A 20-row engine list against bare Fastify answering the same bytes (both measured now, on this machine). */
+async function measureList(server: RunningServer, ctx: HttpContext, duration: number, connections: number): Promise<NonNullable<ConsoleResult['list']>> {
   const db = await openServerDatabase(server.dataDir);
   try {
     await insertSyntheticRows(db, 'sys_config', 200);
@@ -425,7 +445,11 @@ export async function runConsoleBench(server: RunningServer, ctx: HttpContext, b
     await bareServer.stop();
   }
 
-  // 3. One page of a 1M-row list: first, second, middle, second to last, last (20 rows, default order and by key).
+  return { engine, bare, ratio: engine.reqPerSec / bare.reqPerSec };
+}
+
+/** One page of a 1M-row list: first, second, middle, second to last, last (20 rows, default order and by key). */
+async function measureMillion(server: RunningServer, ctx: HttpContext, millionRows: number, pageRuns: number): Promise<NonNullable<ConsoleResult['million']>> {
   process.stderr.write(`  插入 ${millionRows} 行…\n`);
   const db2 = await openServerDatabase(server.dataDir);
   const t0 = performance.now();
@@ -456,7 +480,7 @@ export async function runConsoleBench(server: RunningServer, ctx: HttpContext, b
   }
   assert(total >= millionRows, `total=${total}，应 ≥ ${millionRows}`);
   const last = Math.ceil(total / 20);
-  const pages: ConsoleResult['million']['pages'] = [];
+  const pages: NonNullable<ConsoleResult['million']>['pages'] = [];
   for (const order of ['', '&orderByColumn=configKey&isAsc=ascending']) {
     for (const [label, pageNum] of [
       ['first', 1],
@@ -476,27 +500,26 @@ export async function runConsoleBench(server: RunningServer, ctx: HttpContext, b
 
   const queries = await timeListQueries(server.dataDir, last, pageRuns);
 
-  return {
-    build: { seconds: buildSeconds },
-    login: normal.login,
-    home: normal.home,
-    runs: [normal.run, slow.run],
-    list: { engine, bare, ratio: engine.reqPerSec / bare.reqPerSec },
-    million: { rows: total, insertSeconds, pages, queries },
-  };
+  return { rows: total, insertSeconds, pages, queries };
 }
 
 const kB = (n: number) => (n / 1024).toFixed(1);
 
 export function printConsoleResult(r: ConsoleResult): void {
-  console.log(`\n控制台（Chromium，全新用户目录；构建 ${fmt(r.build.seconds)} s）\n`);
+  if (r.login && r.home && r.runs) printChromium(r.build.seconds, r.login, r.home, r.runs);
+  if (r.list) printList(r.list);
+  if (r.million) printMillion(r.million);
+}
+
+function printChromium(buildSeconds: number, login: Transfer, home: Transfer, runs: ThrottleRun[]): void {
+  console.log(`\n控制台（Chromium，全新用户目录；构建 ${fmt(buildSeconds)} s）\n`);
   console.log(
     table(
       ['first visit', 'requests', 'wire kB', 'JS files', 'JS wire kB', 'JS decoded kB'],
       (
         [
-          ['/login', r.login],
-          ['sign in → 首页', r.home],
+          ['/login', login],
+          ['sign in → 首页', home],
         ] as const
       ).map(([name, x]) => [name, String(x.requests), kB(x.wireBytes), String(x.jsFiles), kB(x.jsWireBytes), kB(x.jsDecodedBytes)]),
     ),
@@ -505,7 +528,7 @@ export function printConsoleResult(r: ConsoleResult): void {
   console.log(
     table(
       ['CPU', '/login interactive ms', 'first switch ms', 'return p50 ms', 'return max ms', 'longest task ms (login / switch / return)'],
-      r.runs.map((x) => [
+      runs.map((x) => [
         `${x.cpuSlowdown}×`,
         fmt(x.loginInteractive.ms),
         `${fmt(x.firstSwitch.ms)} (${x.firstSwitch.page})`,
@@ -516,11 +539,14 @@ export function printConsoleResult(r: ConsoleResult): void {
       'lrlrrl',
     ),
   );
+}
+
+function printList(list: NonNullable<ConsoleResult['list']>): void {
   console.log('');
   console.log(
     table(
       ['20-row list', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'errors'],
-      [r.list.engine, r.list.bare].map((h) => [
+      [list.engine, list.bare].map((h) => [
         h.title,
         fmt(h.reqPerSec),
         fmt(h.latencyP50Ms),
@@ -530,19 +556,22 @@ export function printConsoleResult(r: ConsoleResult): void {
       ]),
     ),
   );
-  console.log(`engine / bare = ${(r.list.ratio * 100).toFixed(0)} %\n`);
-  console.log(`百万行列表（sys_config ${r.million.rows} 行，插入 ${fmt(r.million.insertSeconds)} s）\n`);
+  console.log(`engine / bare = ${(list.ratio * 100).toFixed(0)} %\n`);
+}
+
+function printMillion(million: NonNullable<ConsoleResult['million']>): void {
+  console.log(`百万行列表（sys_config ${million.rows} 行，插入 ${fmt(million.insertSeconds)} s）\n`);
   console.log(
     table(
       ['page (20 rows)', 'pageNum', 'p50 ms', 'p99 ms', 'max ms'],
-      r.million.pages.map((p) => [p.label, String(p.pageNum), fmt(p.p50Ms), fmt(p.p99Ms), fmt(p.maxMs)]),
+      million.pages.map((p) => [p.label, String(p.pageNum), fmt(p.p50Ms), fmt(p.p99Ms), fmt(p.maxMs)]),
     ),
   );
   console.log('\n列表查询本身（count + 一页，进程内，ms）\n');
   console.log(
     table(
       ['page (20 rows)', 'pageNum', 'by key p50', 'by key max', 'offset p50', 'offset max', 'cached total p50', 'cached total max'],
-      r.million.queries.map((q) => [
+      million.queries.map((q) => [
         q.label,
         String(q.pageNum),
         fmt(q.byKeyP50Ms),

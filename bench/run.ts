@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadOrCreateKeys } from '../server/security/keys.js';
-import { buildConsole, type ConsoleResult, printConsoleResult, runConsoleBench } from './console.js';
+import { buildConsole, type ConsoleResult, consoleParts, printConsoleResult, runConsoleBench } from './console.js';
 import { runContentBench } from './content.js';
 import { printCustomerResult, runCustomerBench } from './customer.js';
 import { type EngineResult, runEngineBench } from './engine.js';
@@ -91,7 +91,7 @@ process.once('SIGINT', () => {
 try {
   if (needServer) {
     process.stderr.write('启动服务端… ');
-    const staticDir = runConsole ? path.join(dataDir, 'console') : undefined;
+    const staticDir = runConsole && consoleParts().has('chromium') ? path.join(dataDir, 'console') : undefined;
     if (staticDir) {
       process.stderr.write(`构建控制台到 ${staticDir}… `);
       consoleBuildSeconds = buildConsole(staticDir);
