@@ -24,8 +24,8 @@ export interface GroupProvinceSeed {
 }
 
 export const GROUP_PROVINCES: GroupProvinceSeed[] = [
-  { province: '湖北', dir: 'gaokao-hubei-2025', year: 2025, batchLines: { 物理类: 426, 历史类: 428 }, rankTable: true },
-  { province: '广东', dir: 'gaokao-guangdong-2025', year: 2025, batchLines: { 物理类: 436, 历史类: 442 }, rankTable: false },
+  { province: '湖北', dir: 'gaokao-hubei-2025', year: 2025, batchLines: { 物理类: 426, 历史类: 442 }, rankTable: true },
+  { province: '广东', dir: 'gaokao-guangdong-2025', year: 2025, batchLines: { 物理类: 436, 历史类: 464 }, rankTable: false },
 ];
 
 /** 3+1+2: first choice 物理/历史 plus two (subject_type 3), 院校专业组 (zy_type 2), 45 groups of up to 6 majors. */
