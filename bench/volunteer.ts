@@ -6,7 +6,8 @@ import { timerSigner } from './sign.js';
 import { summarize } from './stats.js';
 
 /**
- * Volunteer planning on the seeded Shandong 2025 data (21,282 admission lines), with the service functions of
+ * Volunteer planning on the seeded Shandong data (a started server loads 2021–2025: 31,139 options, of which 21,282
+ * are 2025 lines), with the service functions of
  * server/volunteer/bench.ts called in the bench process on the running server's SQLite file (no HTTP, no JSON):
  *  - chance: the acceptance query for one student over every line (score all, filter, sort, first page of 20);
  *  - chanceAll: the same answering every row (all=1), as FillingSelectAll/schoolEnrollChance1;

@@ -9,17 +9,40 @@
  * factor R × plan_now / plan_avg): a reliability table (10 probability bins), the expected calibration error
  * overall, over the predictions between 10 % and 90 % alone, and in student rank bands, and the Brier score.
  * --write-model fits on every year (targets 2022–2025) and writes server/volunteer/engine/model-shandong.json.
+ * --variants also prints the summary of each fit choice tried (VARIANTS below), fitted model only.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { parseCsv } from '../server/db/seed/admission.js';
-import { bandLabel, type FittedModel, fitModel, predict, RANK_BANDS, type YearPoint } from '../server/volunteer/engine/calibrated.js';
+import {
+  bandLabel,
+  DEFAULT_FIT,
+  estimate,
+  type FitOptions,
+  type FittedModel,
+  fitModel,
+  predict,
+  RANK_BANDS,
+  type YearPoint,
+} from '../server/volunteer/engine/calibrated.js';
 import { type AdmissionOption, scoreAll } from '../server/volunteer/engine/index.js';
 
 const DIR = new URL('../server/db/seed/data/gaokao-shandong/', import.meta.url);
 const YEARS = [2021, 2022, 2023, 2024, 2025];
 const TARGETS = [2023, 2024, 2025];
 const STUDENT_BANDS = [10_000, 50_000, 150_000];
+/** The fit choices compared by --variants (engine/calibrated.ts FitOptions); the first is the kept default. */
+const VARIANTS: Array<{ label: string; options: FitOptions }> = [
+  { label: 'kept: zero-mean year shock, spread √mean(move²), floor 0.04', options: DEFAULT_FIT },
+  { label: 'before: shock around the mean move (drift), sd, floor 0.04', options: { select: 'line', shock: 'sd' } },
+  { label: 'drift; weights and cohort power chosen with the mean move only removed', options: { select: 'total', shock: 'sd' } },
+  { label: 'the same, predictive spread sd × √(1 + 1/n)', options: { select: 'total', shock: 'predictive' } },
+  { label: 'zero-mean shock; chosen with the mean move only removed', options: { select: 'total', shock: 'rms' } },
+  { label: 'zero-mean shock, floor 0.03', options: { ...DEFAULT_FIT, shockFloor: 0.03 } },
+  { label: 'zero-mean shock, floor 0.05', options: { ...DEFAULT_FIT, shockFloor: 0.05 } },
+  { label: 'zero-mean shock, floor 0.06', options: { ...DEFAULT_FIT, shockFloor: 0.06 } },
+  { label: 'zero-mean shock, cells by years of history (1, 2, 3+)', options: { ...DEFAULT_FIT, cellYears: 'history' } },
+];
 const MODEL_FILE = new URL('../server/volunteer/engine/model-shandong.json', import.meta.url);
 
 const read = (name: string) => parseCsv(fs.readFileSync(new URL(name, DIR), 'utf8'));
@@ -75,7 +98,8 @@ function studentsOf(table: Array<{ score: number; rank: number }>): number[] {
   return ranks;
 }
 
-function fittedPairs(model: FittedModel, lines: Line[], year: number, cohorts: Map<number, number>, students: number[]): Pair[] {
+/** shift: a log-rank move added to every estimate (0 for the model itself; the diagnosis passes the year's own). */
+function fittedPairs(model: FittedModel, lines: Line[], year: number, cohorts: Map<number, number>, students: number[], shift = 0): Pair[] {
   const pairs: Pair[] = [];
   for (const l of lines) {
     const actual = l.points.find((p) => p.year === year);
@@ -83,7 +107,7 @@ function fittedPairs(model: FittedModel, lines: Line[], year: number, cohorts: M
     const past = l.points.filter((p) => p.year < year);
     if (!past.length) continue;
     for (const r of students) {
-      const pr = predict(model, past, year, cohorts, r, actual.planCount);
+      const pr = predict(model, past, year, cohorts, r * Math.exp(-shift), actual.planCount);
       if (pr) pairs.push({ p: pr.probability, admitted: r <= actual.minRank, studentRank: r });
     }
   }
@@ -174,6 +198,50 @@ function report(title: string, m: Metrics) {
   for (const b of m.bands) console.log(`| ${b.label} | ${b.n} | ${pp(b.ece)} | ${b.nMid} | ${pp(b.eceMid)} |`);
 }
 
+/** The summary of every fit choice tried: ECE overall / 10–90 % / worst band and Brier per target year. */
+function compareVariants(lines: Line[], cohorts: Map<number, number>, tables: Map<number, Array<{ score: number; rank: number }>>) {
+  console.log('\n### Fit choices tried (fitted model; pp: ECE overall / 10–90 % / worst band; Brier)\n');
+  console.log(`| choice | ${TARGETS.join(' | ')} |`);
+  console.log(`| ------ | ${TARGETS.map(() => '---:').join(' | ')} |`);
+  for (const v of VARIANTS) {
+    const cells = TARGETS.map((year) => {
+      const train = lines.map((l) => l.points.filter((p) => p.year < year)).filter((p) => p.length > 0);
+      const model = fitModel(
+        train,
+        YEARS.filter((y) => y < year && y > YEARS[0]),
+        cohorts,
+        v.options,
+      );
+      const m = metrics(fittedPairs(model, lines, year, cohorts, studentsOf(tables.get(year) as Array<{ score: number; rank: number }>)));
+      return `${pp(m.ece)} / ${pp(m.eceMid)} / ${pp(Math.max(...m.bands.map((b) => b.ece)))}; ${m.brier.toFixed(4)}`;
+    });
+    console.log(`| ${v.label} | ${cells.join(' | ')} |`);
+  }
+  // Diagnosis, not a model: the kept fit with year Y's own median move added to every estimate (a look at the
+  // answer). What is left is what the year's common move does not explain.
+  const oracle = TARGETS.map((year) => {
+    const train = lines.map((l) => l.points.filter((p) => p.year < year)).filter((p) => p.length > 0);
+    const model = fitModel(
+      train,
+      YEARS.filter((y) => y < year && y > YEARS[0]),
+      cohorts,
+    );
+    const moves: number[] = [];
+    for (const l of lines) {
+      const actual = l.points.find((p) => p.year === year);
+      const e = actual && estimate(l.points, year, cohorts, model.weights, model.planBeta, actual.planCount, model.cohortPower);
+      if (actual && e) moves.push(Math.log(actual.minRank) - e.mu);
+    }
+    moves.sort((a, b) => a - b);
+    const move = moves[moves.length >> 1];
+    const students = studentsOf(tables.get(year) as Array<{ score: number; rank: number }>);
+    const pairs = fittedPairs(model, lines, year, cohorts, students, move);
+    const m = metrics(pairs);
+    return `${pp(m.ece)} / ${pp(m.eceMid)} / ${pp(Math.max(...m.bands.map((b) => b.ece)))}; ${m.brier.toFixed(4)} (move ${move.toFixed(3)})`;
+  });
+  console.log(`| diagnosis only (peeks at Y): kept fit + year Y's actual median move | ${oracle.join(' | ')} |`);
+}
+
 function main() {
   const t0 = performance.now();
   const { cohorts, tables, lines } = load();
@@ -206,6 +274,7 @@ function main() {
     '| ---- | ---------: | -----------------: | ----------------: | -----------: | ---------: | -----------------: | ----------------: | -----------: |',
   );
   for (const s of summary) console.log(s);
+  if (process.argv.includes('--variants')) compareVariants(lines, cohorts, tables);
   if (process.argv.includes('--write-model')) {
     const model = fitModel(
       lines.map((l) => l.points),

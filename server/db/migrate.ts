@@ -19,6 +19,7 @@ import { migration017 } from './migrations/017_finance_payments.js';
 import { migration018 } from './migrations/018_home.js';
 import { migration019 } from './migrations/019_service.js';
 import { migration020 } from './migrations/020_menu_seed_log.js';
+import { migration021 } from './migrations/021_volunteer_special.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
@@ -42,6 +43,7 @@ export const migrations: Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {

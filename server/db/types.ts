@@ -459,6 +459,11 @@ export interface VolStudentTable {
   receiverMobile: string | null;
 }
 
+/* 专项资格 of a student (migration 021, engine/specialPlans.ts): a JSON string array of eligibility kinds. */
+export interface VolStudentTable {
+  specialEligibility: Generated<string>;
+}
+
 export interface CusStoreTable {
   storeId: Generated<number>;
   storeName: string;

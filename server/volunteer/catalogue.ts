@@ -17,8 +17,9 @@ import {
   scoreAll,
   type Tier,
 } from './engine/index.js';
-import { scoreLive } from './engine/live.js';
+import { scoreLiveColumn } from './engine/live.js';
 import { scoreCompiled } from './engine/probability.js';
+import { type PlanTag, planTagsOf } from './engine/specialPlans.js';
 import { liveCatalogueOf } from './liveModel.js';
 
 /**
@@ -57,6 +58,8 @@ export interface CatalogueEntry {
   batch: string;
   /** 选考科目要求 of the newest year's line (不限, 物理, 物理、化学 = both, 物理或化学 = either), null when unknown. */
   subjectReq: string | null;
+  /** 计划类型 tags read from the name's notes (engine/specialPlans.ts): 地方专项, 中外合作, 师范 …; [] for an ordinary line. */
+  planTags: PlanTag[];
   /** Newest first. */
   years: YearLine[];
 }
@@ -268,6 +271,7 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
       groupCode: o.groupCode ?? null,
       batch: '',
       subjectReq: null,
+      planTags: planTagsOf(o.majorName, schools.get(o.schoolCode)?.name),
       years: [],
     });
   }
@@ -358,11 +362,15 @@ export function scoreCatalogue(cat: Catalogue, score: number, rank: number | nul
   // The fitted model (docs/volunteer-model.md) answers wherever it has an estimate; lines it cannot estimate (no
   // rank at all) keep the engine's 线差法 answer, computed only for them.
   const live = rank != null ? liveCatalogueOf(cat) : null;
-  if (!live) return scoreAll(cat.options, profile);
+  if (!live || rank == null) return scoreAll(cat.options, profile);
   const { compiled, context, settings } = prepareOptions(cat.options, profile);
   const scored = new Array<ScoredOption>(compiled.length);
-  for (let i = 0; i < compiled.length; i++) {
-    scored[i] = scoreLive(live.lines[i], live.estimates[i], rank, score) ?? scoreCompiled(compiled[i], profile, context, settings);
+  // The estimates' numbers come from typed arrays (engine/live.ts LiveColumns): one pass over contiguous memory.
+  const logRank = Math.log(rank);
+  const { columns, estimates } = live;
+  const options = cat.options;
+  for (let i = 0; i < options.length; i++) {
+    scored[i] = scoreLiveColumn(columns, i, options[i], estimates[i], rank, logRank, score) ?? scoreCompiled(compiled[i], profile, context, settings);
   }
   return scored;
 }
@@ -380,6 +388,8 @@ export interface ChanceRow {
   province: string | null;
   city: string | null;
   tags: string[];
+  /** 计划类型 tags of the line (地方专项, 中外合作, 师范 …). */
+  planTags: string[];
   level: string | null;
   isPublic: number | null;
   majorName: string | null;
@@ -407,6 +417,7 @@ export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null, 
     province: e.school.province,
     city: e.school.city,
     tags: e.school.tags,
+    planTags: e.planTags,
     level: e.school.level,
     isPublic: e.school.isPublic,
     majorName: e.majorName,

@@ -10,10 +10,14 @@ import {
   rowOf,
   scoreCatalogue,
 } from './catalogue.js';
-import { type Actor, type Db, intParam, listParam, paging, parseJsonList, parseSubjects, SUBJECTS, truthy } from './common.js';
+import { type Actor, type Db, intParam, listParam, paging, parseJsonList, SUBJECTS, truthy } from './common.js';
+import { belowUndergraduateLine, declaredEligibility, subjectNameSet, subjectsAllow } from './eligibility.js';
+import { DEFAULT_SPREAD, type SpreadRules } from './engine/autofill.js';
 import { autofill, prepareSegmentTable, rankForScore, type ScoredOption, TIERS, type Tier, type TierCounts } from './engine/index.js';
+import { ELIGIBILITY_KINDS, isEligibilityKind, PLAN_TYPES, type PlanType, planTypesOf } from './engine/specialPlans.js';
+import { eligibilityTest, subjectTest } from './filterColumns.js';
 import { warningsOf } from './plans.js';
-import { loadPlan, loadStudent, type StudentRow, validateScore } from './students.js';
+import { loadPlan, loadStudent, type StudentRow, validateEligibility, validateScore } from './students.js';
 
 /** Filters of the acceptance-rate list (docs/volunteer-api.md). */
 export interface ChanceFilters {
@@ -37,7 +41,13 @@ export interface ChanceFilters {
   explain?: unknown;
   /** One or more line ids (any year's): the rows of those options only. */
   lineId?: unknown;
+  /** 计划类型: one or more of PLAN_TYPES (普通, 中外合作, 师范, 地方专项 …); a line matching any of them is kept. */
+  planType?: unknown;
+  /** 专项资格 of an ad-hoc score (no stored student); a stored student's own field is used otherwise. */
+  specialEligibility?: unknown;
 }
+
+export { belowUndergraduateLine, subjectsAllow };
 
 export interface ChanceSubject {
   studentId: number | null;
@@ -89,18 +99,11 @@ export async function resolveSubject(db: Db, actor: Actor, input: { studentId?: 
 }
 
 interface Compiled {
+  /** Call once per entry: it also counts the special plans held back for want of eligibility. */
   test: (idx: number) => boolean;
   notes: string[];
-}
-
-/**
- * Below the undergraduate line (Shandong's 一段线) a student may not fill 本科 lines: the 常规批 第 1 次志愿 lines are
- * all 本科, so nothing is offered, with the reason. Null when the student is at or above the line (or it is unknown).
- */
-export function belowUndergraduateLine(cat: Catalogue, score: number): string | null {
-  const name = cat.batchLineName;
-  if (cat.batchLine == null || name == null || !(name === '一段线' || name.includes('本科')) || score >= cat.batchLine) return null;
-  return `考生 ${score} 分低于 ${cat.year} 年${name} ${cat.batchLine} 分，不能填报本科院校专业（常规批第 1 次志愿均为本科）`;
+  /** Notes known only after every entry was tested (the special plans held back). */
+  after: () => string[];
 }
 
 /** The filters of one request (eligibility by the student's score, then the chosen filters). */
@@ -167,24 +170,38 @@ function compileFilters(cat: Catalogue, f: ChanceFilters, student: StudentRow | 
     const set = new Set(codes);
     tests.push((i) => set.has(cat.entries[i].school.schoolCode));
   }
+  const planTypes = listParam(f.planType);
+  if (planTypes.length) {
+    const bad = planTypes.find((t) => !(PLAN_TYPES as readonly string[]).includes(t));
+    if (bad) throw fail(`计划类型不正确：${bad}（可选：${PLAN_TYPES.join('、')}）`);
+    const set = new Set(planTypes);
+    tests.push((i) => planTypesOf(cat.entries[i].planTags).some((t: PlanType) => set.has(t)));
+  }
+  // Special plans (专项, 定向, 公费师范, 预科, 民族班) only for a student who declared that eligibility (专项资格).
+  const declared = student ? declaredEligibility(student) : new Set(validateEligibility(f.specialEligibility));
   if (!cat.has.subjectReq) notes.push('数据未包含选科要求，未按选科过滤，请填报前核对院校专业的选科要求');
   else if (student) {
-    const mine = new Set(parseSubjects(student.subjects).map((n) => SUBJECTS[n]));
-    if (mine.has('政治')) mine.add('思想政治');
-    tests.push((i) => subjectsAllow(cat.entries[i].subjectReq, mine));
+    const mine = subjectNameSet(student.subjects);
+    tests.push(subjectTest(cat, mine));
     notes.push(`只显示 ${[...mine].filter((m) => m !== '思想政治').join('/')} 可报的专业（选考科目要求不符的不显示）`);
   }
-  return { test: (i) => tests.every((t) => t(i)), notes };
-}
-
-/**
- * Whether a student with these subjects may fill a line: 不限 or unknown → yes; 物理或化学 → any of them; 物理、化学
- * → all of them (Shandong's rule: every listed subject is required).
- */
-export function subjectsAllow(req: string | null, mine: ReadonlySet<string>): boolean {
-  if (req == null || req === '' || req === '不限') return true;
-  if (req.includes('或')) return req.split('或').some((s) => mine.has(s.trim()));
-  return req.split('、').every((s) => mine.has(s.trim()));
+  // Counted after the other filters, so the note says how many of the lines the expert asked for were held back.
+  let hidden = 0;
+  // Typed-array lookups decided once per distinct value (filterColumns.ts): the query runs over every line.
+  const eligible = eligibilityTest(cat, declared);
+  const test = (i: number) => {
+    for (let k = 0; k < tests.length; k++) if (!tests[k](i)) return false;
+    if (eligible(i)) return true;
+    hidden++;
+    return false;
+  };
+  const after = () =>
+    hidden
+      ? [
+          `已隐藏 ${hidden} 个需专项资格的志愿（专项计划、定向、公费师范、预科、民族班）：${declared.size ? `该学生只填写了${[...declared].join('、')}资格` : '该学生未填写专项资格'}`,
+        ]
+      : [];
+  return { test, notes, after };
 }
 
 function tierList(v: unknown): Tier[] {
@@ -254,7 +271,7 @@ export async function enrollmentChance(db: Db, cat: Catalogue, subject: ChanceSu
     const r = rowOf(cat, i, scored[i], explain);
     return { ...r, liked: mark.liked.has(r.lineId), inPlan: mark.inPlan.has(r.lineId) };
   });
-  const notes = [...subjectNotes(cat, subject), ...filters.notes];
+  const notes = [...subjectNotes(cat, subject), ...filters.notes, ...filters.after()];
   if (!includeUnreachable && unreachable) notes.push(`已隐藏 ${unreachable} 个录取概率低于 5% 的志愿（勾选「含概率低于 5% 的」可显示）`);
   return { rows, total: picked.length, student: studentSummary(cat, subject), tierCounts, unreachableCount: unreachable, notes };
 }
@@ -294,7 +311,22 @@ function countsOf(input: Record<string, unknown>): TierCounts {
   return { 冲: pick('冲', 'chong'), 稳: pick('稳', 'wen'), 保: pick('保', 'bao') };
 }
 
-/** Auto-fill proposal (engine autofill) over the filtered options; nothing is saved. */
+/** The spreading caps of an auto-fill: maxPerSchool (1–20, default 3) and maxPerScore (1–20, default 2). */
+function spreadOf(input: Record<string, unknown>): SpreadRules {
+  const cap = (name: 'maxPerSchool' | 'maxPerScore', what: string) => {
+    const v = input[name];
+    if (v == null || v === '') return DEFAULT_SPREAD[name];
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 20) throw fail(`${what}必须是 1 到 20 之间的整数`);
+    return n;
+  };
+  return { maxPerSchool: cap('maxPerSchool', '每所院校的志愿数上限'), maxPerScore: cap('maxPerScore', '同一最低分的志愿数上限') };
+}
+
+/**
+ * Auto-fill proposal (engine autofill, spread mode) over the filtered options — so it never proposes a line the
+ * student may not fill (一段线, 选考科目, 专项资格); nothing is saved.
+ */
 export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubject, input: ChanceFilters & { counts?: unknown; allowWasteful?: unknown }) {
   const counts = countsOf(input as Record<string, unknown>);
   if (counts.冲 + counts.稳 + counts.保 === 0) throw fail('请至少选择一个志愿数量');
@@ -307,7 +339,12 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
     candidates.push(scored[i]);
     indexOf.set(scored[i], i);
   }
-  const result = autofill(candidates, { counts, slotLimit: cat.rules.slotLimit, allowWasteful: truthy(input.allowWasteful) });
+  const result = autofill(candidates, {
+    counts,
+    slotLimit: cat.rules.slotLimit,
+    allowWasteful: truthy(input.allowWasteful),
+    spread: spreadOf(input as Record<string, unknown>),
+  });
   const mark = await markers(db, subject);
   const items = result.picks.map((p, n) => {
     const row = rowOf(cat, indexOf.get(p.scored) as number, p.scored);
@@ -318,7 +355,7 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
     requested: counts,
     effectiveCounts: result.effectiveCounts,
     shortfalls: result.shortfalls,
-    notes: [...subjectNotes(cat, subject), ...filters.notes, ...result.notes],
+    notes: [...subjectNotes(cat, subject), ...filters.notes, ...filters.after(), ...result.notes],
     warnings: warningsOf(items, cat),
     slotLimit: cat.rules.slotLimit,
     student: studentSummary(cat, subject),
@@ -566,8 +603,17 @@ export async function ordinaryBatchFilter(db: Db, input: { province?: unknown })
         ]
       : [],
     tiers: [...TIERS],
+    planTypes: planTypeCounts(cat),
+    eligibilityKinds: [...ELIGIBILITY_KINDS],
     notes,
   };
+}
+
+/** The 计划类型 filter's values with the number of lines of each (a line can be of several: 师范 + 地方专项). */
+function planTypeCounts(cat: Catalogue) {
+  const counts = new Map<string, number>();
+  for (const e of cat.entries) for (const t of planTypesOf(e.planTags)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return PLAN_TYPES.map((value) => ({ value, label: value, count: counts.get(value) ?? 0, needsEligibility: isEligibilityKind(value) }));
 }
 
 /** Favourites of a student, with chances computed now. */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Catalogue } from './catalogue.js';
 import type { FittedModel } from './engine/calibrated.js';
 import { rankForScore } from './engine/index.js';
-import { type LiveEstimate, type LiveLine, prepareLive } from './engine/live.js';
+import { type LiveColumns, type LiveEstimate, type LiveLine, liveColumns, prepareLive } from './engine/live.js';
 
 /**
  * The fitted acceptance model of a province, loaded from the JSON that `npm run backtest -- --write-model` writes.
@@ -26,6 +26,8 @@ export function fittedModelOf(province: string): FittedModel | null {
 export interface LiveCatalogue {
   lines: LiveLine[];
   estimates: Array<LiveEstimate | null>;
+  /** The estimates' numbers in typed arrays, for scoring every line per request (engine/live.ts scoreLiveColumn). */
+  columns: LiveColumns;
 }
 
 const prepared = new WeakMap<Catalogue, LiveCatalogue | null>();
@@ -59,7 +61,8 @@ export function liveCatalogueOf(cat: Catalogue): LiveCatalogue | null {
         }
         return { option: o, points, rankFromScore, referenceScore };
       });
-      out = { lines, estimates: prepareLive(model, lines, target, cohorts) };
+      const estimates = prepareLive(model, lines, target, cohorts);
+      out = { lines, estimates, columns: liveColumns(lines, estimates) };
     }
   }
   prepared.set(cat, out);

@@ -1,9 +1,10 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, VolPlanItemTable } from '../db/types.js';
-import { fail } from '../http/envelope.js';
+import { ApiError, fail } from '../http/envelope.js';
 import { getSettings } from '../services/settings.js';
 import { type Catalogue, probabilityText, requireCatalogue, scoreCatalogue } from './catalogue.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES, parseSubjects, subjectNames, userNames } from './common.js';
+import { refusalOf } from './eligibility.js';
 import { checkGradient, type GradientWarning, type PlanEntry, type Tier } from './engine/index.js';
 import { groupCurrent, groupItemRows, majorsOf } from './groups/plan.js';
 import { type GroupRules, groupRules } from './groups/query.js';
@@ -138,6 +139,47 @@ function resolveItems(cat: Catalogue, raw: unknown): ResolvedItem[] {
   });
 }
 
+/** Resolved items the student may all fill (专项资格, 一段线, 选考科目); the first one they may not refuses the save. */
+function eligibleItems(cat: Catalogue, student: StudentRow, raw: unknown): ResolvedItem[] {
+  const items = resolveItems(cat, raw);
+  for (const [n, it] of items.entries()) {
+    const why = refusalOf(cat, it.idx, student, n + 1);
+    if (why) throw fail(why);
+  }
+  return items;
+}
+
+/**
+ * A submitted plan must still be one the student may fill: their subjects, score or 专项资格 may have changed since it
+ * was saved, and a line may have left the admission data. The same rules as save, applied to the stored items; the
+ * first item that fails refuses the submission (nothing changes) with what to fix.
+ */
+async function checkStillEligible(db: Db, student: StudentRow, planId: number): Promise<void> {
+  const items = await loadItems(db, planId);
+  const group = await groupRules(db, student.province);
+  try {
+    if (group) {
+      await groupItemRows(
+        db,
+        group,
+        student,
+        items.map((it) => ({ lineId: it.lineId, majors: majorsOf(it.majorName), obey: it.obey === 1 })),
+      );
+      return;
+    }
+    const cat = await requireCatalogue(db, student.province);
+    for (const [n, it] of items.entries()) {
+      const idx = cat.byLineId.get(it.lineId);
+      if (idx == null) throw fail(`第${n + 1}个志愿（${it.schoolName} ${it.majorName ?? ''}）已不在${cat.province}的招生数据中`.replace(' ）', '）'));
+      const why = refusalOf(cat, idx, student, n + 1);
+      if (why) throw fail(why);
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw fail(`${e.message}；请修改志愿方案并保存后再提交`, e.code, e.extra);
+    throw e;
+  }
+}
+
 /** Item rows (without planId) for resolved items, with tier and probability computed now for the student. */
 function itemRows(cat: Catalogue, student: StudentRow, items: ResolvedItem[]): Array<Omit<ItemRow, 'planId'>> {
   const scored = student.score != null ? scoreCatalogue(cat, student.score, student.rank) : null;
@@ -188,7 +230,9 @@ export async function savePlan(db: Db, actor: Actor, input: SaveInput) {
   const cat = group ? null : await requireCatalogue(db, student.province);
   const existing = await loadPlan(db, student.studentId);
   if (existing) refuseEdit(existing.status);
-  const rows = group ? await groupItemRows(db, group, student, input.items) : itemRows(cat as Catalogue, student, resolveItems(cat as Catalogue, input.items));
+  const rows = group
+    ? await groupItemRows(db, group, student, input.items)
+    : itemRows(cat as Catalogue, student, eligibleItems(cat as Catalogue, student, input.items));
   const now = Date.now();
   let plan: PlanRow;
   try {
@@ -378,6 +422,7 @@ export async function transition(db: Db, actor: Actor, action: TransitionAction,
   const version = requireVersion(input.version);
   if (plan.version !== version) throw fail(STALE_PLAN.replace('再保存', '再操作'), 500, { currentVersion: plan.version });
   if (action === 'submit' && plan.itemCount === 0) throw fail('志愿方案为空，不能提交');
+  if (action === 'submit') await checkStillEligible(db, student, plan.planId);
   const now = Date.now();
   const next = plan.version + 1;
   const result = await db.transaction().execute(async (trx) => {

@@ -35,6 +35,7 @@ import { actionHistory, distribute, examineList, expertList, finalPlan, planRepo
 import { schoolMajorLines } from './schoolDetail.js';
 import { createShare, shareInfo } from './share.js';
 import { registerSharePage } from './sharePage.js';
+import { importStudents, STUDENT_IMPORT_MAX_BYTES, studentTemplate } from './studentImport.js';
 import { createStudent, editStudent, listStudents, loadStudent, studentView } from './students.js';
 
 /** Permission strings (server/db/seed/menus.ts). */
@@ -149,6 +150,23 @@ export async function volunteerRoutes(app: FastifyInstance) {
   post('/dev-api/api/Subscriber/info', PERM.planList, async (p, r) => ok(await studentView(db, await loadStudent(db, actor(r), p.studentId))));
   post('/dev-api/api/Subscriber/add', PERM.studentAdd, async (p, r) => ok(await createStudent(db, actor(r), p), '新增成功'));
   post('/appv2/api/index/editUser', PERM.studentEdit, async (p, r) => ok(await editStudent(db, actor(r), p), '修改成功'));
+  // 学生导入 (spec §7.2): multipart `file`, an .xlsx from the template; all rows or none (studentImport.ts).
+  post('/appv2/api/ExcelImport/import', PERM.studentAdd, async (_p, r) => {
+    if (!r.isMultipart()) throw fail('请选择要导入的文件（.xlsx）');
+    const file = await r.file({ limits: { fileSize: STUDENT_IMPORT_MAX_BYTES, files: 1 }, throwFileSizeLimit: false });
+    if (!file) throw fail('请选择要导入的文件（.xlsx）');
+    const buffer = await file.toBuffer();
+    if (file.file.truncated) throw fail(`导入文件大小不能超过 ${STUDENT_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+    const res = await importStudents(db, actor(r), { filename: file.filename, buffer });
+    return ok(res, `导入成功，共 ${res.count} 名学生`);
+  });
+  read('/appv2/api/ExcelImport/template', PERM.studentAdd, async (_p, _r, reply) =>
+    sendFile(reply, {
+      filename: '学生导入模板.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      data: await studentTemplate(),
+    }),
+  );
   post('/dev-api/api/FillingSelectAll/updateEnterScore', PERM.studentEdit, async (p, r) =>
     ok(
       await editStudent(db, actor(r), { studentId: p.studentId, version: p.version, score: p.score, ...('rank' in p ? { rank: p.rank } : { rank: null }) }),

@@ -20,6 +20,7 @@ import {
   subjectNames,
   userNames,
 } from './common.js';
+import { ELIGIBILITY_KINDS, isEligibilityKind } from './engine/specialPlans.js';
 import { groupRankFor, groupYear } from './groups/rank.js';
 
 export type StudentRow = Selectable<VolStudentTable>;
@@ -76,6 +77,7 @@ export function studentListRow(
     rankFlag: s.rankFlag,
     subjects,
     subjectNames: subjectNames(subjects),
+    specialEligibility: parseJsonList(s.specialEligibility),
     ownerId: s.ownerId,
     ownerName,
     planStatus: plan?.status ?? 'none',
@@ -185,6 +187,8 @@ export interface StudentInput {
   preferences?: unknown;
   remark?: unknown;
   ownerId?: unknown;
+  /** 专项资格: the special-plan kinds the student is eligible for (engine/specialPlans.ts ELIGIBILITY_KINDS). */
+  specialEligibility?: unknown;
 }
 
 type StudentPatch = Partial<
@@ -204,6 +208,7 @@ type StudentPatch = Partial<
     | 'tuitionCap'
     | 'remark'
     | 'ownerId'
+    | 'specialEligibility'
   >
 >;
 
@@ -325,12 +330,21 @@ export async function buildPatch(db: Db, input: StudentInput, current: StudentRo
       }
     }
   }
+  if (has(input, 'specialEligibility')) patch.specialEligibility = JSON.stringify(validateEligibility(input.specialEligibility));
   if (has(input, 'remark')) {
     const r = input.remark == null ? '' : String(input.remark);
     if (r.length > 500) throw fail('备注不能超过 500 个字');
     patch.remark = r || null;
   }
   return patch;
+}
+
+/** 专项资格: known kinds only, no repeats, in the fixed order of ELIGIBILITY_KINDS. */
+export function validateEligibility(v: unknown): string[] {
+  const list = strList(v, '专项资格', ELIGIBILITY_KINDS.length, 10);
+  const bad = list.find((k) => !isEligibilityKind(k));
+  if (bad) throw fail(`专项资格不正确：${bad}（可选：${ELIGIBILITY_KINDS.join('、')}）`);
+  return ELIGIBILITY_KINDS.filter((k) => list.includes(k));
 }
 
 /** Fields whose change alters the basis of a plan's probabilities. */
@@ -364,6 +378,7 @@ export async function createStudent(db: Db, actor: Actor, input: StudentInput) {
       ownerId,
       storeId,
       remark: patch.remark ?? null,
+      specialEligibility: patch.specialEligibility ?? '[]',
       delFlag: '0',
       createBy: actor.userId,
       createTime: now,

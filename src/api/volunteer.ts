@@ -41,6 +41,8 @@ export interface Student {
   version: number;
   createTime: number;
   updateTime: number;
+  /** 专项资格: the special-plan kinds the student may fill (SPECIAL_KINDS). */
+  specialEligibility?: SpecialKind[];
 }
 
 export interface PlanSummary {
@@ -87,7 +89,12 @@ export interface StudentInput {
   preferences?: Preferences;
   remark?: string | null;
   ownerId?: number;
+  specialEligibility?: SpecialKind[];
 }
+
+/** Special plans that need the student's declared eligibility (专项资格); the server's ELIGIBILITY_KINDS. */
+export const SPECIAL_KINDS = ['国家专项', '地方专项', '高校专项', '定向', '公费师范', '预科', '民族班'] as const;
+export type SpecialKind = (typeof SPECIAL_KINDS)[number];
 
 /** One admission option (a school + major line) with the engine's estimate for the student. */
 export interface ChanceRow {
@@ -97,6 +104,8 @@ export interface ChanceRow {
   province: string | null;
   city: string | null;
   tags: string[];
+  /** 计划类型 tags read from the line's name (地方专项, 中外合作, 师范 …). */
+  planTags?: string[];
   level: string | null;
   isPublic: number | null;
   majorName: string | null;
@@ -166,6 +175,8 @@ export interface ChanceQuery {
   explain?: 0 | 1;
   /** Only the option(s) of these line ids. */
   lineId?: number;
+  /** 计划类型: 普通, 中外合作, 师范, 地方专项 … (a line of any of them). */
+  planType?: string[];
 }
 
 export interface ChanceResult {
@@ -197,6 +208,8 @@ export interface PlanItem {
   probability: number | null;
   probabilityText: string | null;
   obey: boolean | null;
+  /** 院校专业组 provinces: the majors picked in the group (up to groupMajorLimit). */
+  majors?: string[];
   currentProbability?: number | null;
   currentTier?: Tier | null;
 }
@@ -251,6 +264,8 @@ export interface FilterChoices {
   levels: Array<{ value: string; count?: number }>;
   isPublic: Array<{ value: number; label?: string; count?: number }>;
   tiers: Tier[];
+  /** 计划类型 filter values with their line counts; needsEligibility: offered only with that 专项资格. */
+  planTypes?: Array<{ value: string; label: string; count: number; needsEligibility: boolean }>;
   notes: string[];
 }
 
@@ -518,6 +533,8 @@ export const planInfo = (studentId: number) => data<PlanInfo>('/appv2/api/index/
 export interface SaveItem {
   lineId: number;
   obey?: boolean | null;
+  /** 院校专业组 provinces: the group's majors (up to 6). */
+  majors?: string[];
 }
 
 /** Saves the whole ordered list. A stale version rejects with the server's message (and currentVersion on the envelope). */
@@ -643,3 +660,88 @@ export interface SchoolMajorLines {
 }
 
 export const schoolMajorLines = (schoolCode: string) => data<SchoolMajorLines>('/appv2/api/index/schoolYXMajor', { schoolCode });
+
+// ——— 3+1+2 provinces (湖北, 广东): 院校专业组 ———
+
+/** One 院校专业组 the student may fill, with its group probability (docs/volunteer-api.md, groups/options). */
+export interface GroupOptionRow {
+  lineId: number;
+  year: number;
+  track: string;
+  batch: string;
+  schoolCode: string;
+  schoolName: string;
+  province: string | null;
+  city: string | null;
+  tags: string[];
+  groupCode: string;
+  /** 再选 requirement, '不限' when none. */
+  subjectReq: string;
+  planCount: number | null;
+  minScore: number;
+  minRank: number | null;
+  probability: number | null;
+  probabilityText: string | null;
+  tier: Tier | null;
+  sigma: number | null;
+}
+
+export interface GroupOptions {
+  province: string;
+  year: number | null;
+  track: string;
+  reselect: string[];
+  batchLine: number | null;
+  belowBatchLine: boolean;
+  message: string | null;
+  spreadSource: string;
+  spreadNote: string;
+  slotLimit: number;
+  groupMajorLimit: number;
+  tierCounts: Record<Tier, number>;
+  total: number;
+  rows: GroupOptionRow[];
+}
+
+export interface GroupOptionsQuery {
+  studentId: number;
+  tier?: Tier;
+  keyword?: string;
+  pageNum?: number;
+  pageSize?: number;
+}
+
+/** The student's 院校专业组 options: one page, hardest first, with counts per tier and the rules (45 groups, 6 majors). */
+export const groupOptions = (query: GroupOptionsQuery) => data<GroupOptions>('/dev-api/volunteer/groups/options', compact(query));
+
+// ——— 学生导入 (spec §7.2 ExcelImport/import) ———
+
+export interface StudentImportResult {
+  count: number;
+  studentIds: number[];
+}
+
+/** One bad row of a refused import (the sheet's row number, header = 1). */
+export interface StudentImportProblem {
+  row: number;
+  message: string;
+}
+
+/**
+ * Imports students from an .xlsx made from the template. A refused file rejects with a RequestError whose envelope's
+ * `data` lists the bad rows (StudentImportProblem[]); nothing is written then.
+ */
+export async function importStudents(file: File): Promise<{ result: StudentImportResult; msg: string }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const env = await request<StudentImportResult>({
+    url: '/appv2/api/ExcelImport/import',
+    method: 'post',
+    data: form,
+    headers: { 'Content-Type': 'multipart/form-data' },
+    options: { repeatSubmit: false, silent: true },
+  });
+  return { result: env.data as StudentImportResult, msg: env.msg };
+}
+
+export const downloadStudentTemplate = () => download('/appv2/api/ExcelImport/template', { method: 'get' }, '学生导入模板.xlsx');

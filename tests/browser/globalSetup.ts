@@ -49,7 +49,19 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-browser-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, STATIC_DIR: staticDir, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: '0', DATABASE_URL: '' },
+    // The data `npm start` loads (vitest's env would skip them): 山东 2021–2025 with the subject requirements
+    // (ADMISSION_HISTORY) and the 3+1+2 provinces 湖北, 广东 (GROUP_PROVINCES).
+    env: {
+      ...process.env,
+      STATIC_DIR: staticDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG: '0',
+      DATABASE_URL: '',
+      ADMISSION_HISTORY: '1',
+      GROUP_PROVINCES: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;

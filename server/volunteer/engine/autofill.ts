@@ -5,6 +5,30 @@ import { TIERS } from './types.js';
 const TIER_INDEX: Record<Tier, number> = { 冲: 0, 稳: 1, 保: 2 };
 
 /**
+ * The spreading rules of the service's auto-fill (docs/volunteer-model.md "Auto-fill that spreads"). Without them the
+ * engine keeps its plain picking (strata by count, 保 safest first), which can put dozens of 保 on one min score.
+ */
+export interface SpreadRules {
+  /** At most this many picks of one school in the whole plan. */
+  maxPerSchool: number;
+  /**
+   * At most this many picks whose newest min score is the same, in the whole plan — as a start: when a tier cannot be
+   * filled from its own candidates under it (a 稳 band of calibrated probabilities is often only 3–4 points wide), the
+   * cap is raised one at a time for that tier only, as far as needed, before any neighbouring tier is borrowed from.
+   */
+  maxPerScore: number;
+}
+
+export const DEFAULT_SPREAD: SpreadRules = { maxPerSchool: 3, maxPerScore: 2 };
+
+/** The newest year's min score of an option (the score the line was last filled at), null when it has none. */
+export function lineScore(s: ScoredOption): number | null {
+  let best: { year: number; minScore: number | null } | null = null;
+  for (const h of s.option.history) if (best == null || h.year > best.year) best = h;
+  return best?.minScore ?? null;
+}
+
+/**
  * n items spread evenly over a list: the middle of each of n equal strata (all items when n ≥ length). Applied to a
  * tier sorted by P, it gives a gradient across the tier instead of bunching at one end.
  */
@@ -17,6 +41,58 @@ function spread<T>(items: T[], n: number): T[] {
 
 /** Above this probability options count as equally certain when ranking 保 candidates. */
 const CERTAIN = 0.999;
+
+/**
+ * Spread picking of one tier: n targets evenly over the tier's probability range (P capped at CERTAIN, the
+ * middle of n equal-width bins between the pool's lowest and highest P), and for each target the not yet chosen
+ * option nearest to it that the caps allow (maxPerSchool, maxPerScore). Equal-width bins in P, not equal counts:
+ * a 保 pool is mostly lines at P ≈ 1, and picking by count would take almost all of them there. Among options of
+ * the same capped P the hardest (smallest estimated rank) is found first, so near-certain picks do not waste the score.
+ */
+function spreadTier(
+  pool: readonly ScoredOption[],
+  n: number,
+  tier: Tier,
+  allowed: (s: ScoredOption) => boolean,
+  take: (s: ScoredOption, t: Tier) => void,
+  chosen: ReadonlySet<ScoredOption>,
+): void {
+  if (n <= 0 || pool.length === 0) return;
+  const safety = (s: ScoredOption) => Math.min(s.probability as number, CERTAIN);
+  // P ascending; within equal capped P the hardest last, so a target at the top meets it first.
+  const sorted = pool.slice().sort((a, b) => safety(a) - safety(b) || byDifficulty(b, a));
+  const lo = safety(sorted[0]);
+  const hi = safety(sorted[sorted.length - 1]);
+  for (let k = 0; k < n; k++) {
+    const target = n === 1 ? (tier === '保' ? hi : (lo + hi) / 2) : lo + ((k + 0.5) * (hi - lo)) / n;
+    // First index whose P > target, then outwards to the nearest allowed option; ties go to the lower side, which
+    // walks an equal-P block from its hardest option down.
+    let a = 0;
+    let b = sorted.length;
+    while (a < b) {
+      const m = (a + b) >> 1;
+      if (safety(sorted[m]) <= target) a = m + 1;
+      else b = m;
+    }
+    let up = a;
+    let down = a - 1;
+    let found: ScoredOption | null = null;
+    while (up < sorted.length || down >= 0) {
+      const cu = up < sorted.length ? sorted[up] : null;
+      const cd = down >= 0 ? sorted[down] : null;
+      const useUp = cu != null && (cd == null || safety(cu) - target < target - safety(cd));
+      const c = useUp ? cu : cd;
+      if (useUp) up++;
+      else down--;
+      if (c && !chosen.has(c) && allowed(c)) {
+        found = c;
+        break;
+      }
+    }
+    if (!found) return;
+    take(found, tier);
+  }
+}
 
 /** Hardest first by estimated admission rank (smaller R is harder); options without one after those with one. */
 function byRank(a: ScoredOption, b: ScoredOption): number {
@@ -61,7 +137,7 @@ function trimCounts(counts: TierCounts, slotLimit: number): TierCounts {
  * tier and, within a tier, by difficulty: estimated admission rank ascending when every pick of the tier has one,
  * otherwise reference score descending; ties by P ascending.
  */
-export function autofill(scored: readonly ScoredOption[], opts: AutofillOptions): AutofillResult {
+export function autofill(scored: readonly ScoredOption[], opts: AutofillOptions & { spread?: SpreadRules }): AutofillResult {
   const counts = trimCounts(opts.counts, opts.slotLimit);
   const notes: string[] = [];
   const requestedTotal = opts.counts.冲 + opts.counts.稳 + opts.counts.保;
@@ -92,22 +168,47 @@ export function autofill(scored: readonly ScoredOption[], opts: AutofillOptions)
   const picks: AutofillPick[] = [];
   const own: TierCounts = { 冲: 0, 稳: 0, 保: 0 };
   const borrowed: TierCounts = { 冲: 0, 稳: 0, 保: 0 };
+  const rules = opts.spread;
+  const perSchool = new Map<string, number>();
+  const perScore = new Map<number, number>();
+  /** Whether the spreading caps still allow the option (always, without rules). */
+  let scoreCap = rules?.maxPerScore ?? Number.POSITIVE_INFINITY;
+  const allowed = (s: ScoredOption) => {
+    if (!rules) return true;
+    if ((perSchool.get(s.option.schoolCode) ?? 0) >= rules.maxPerSchool) return false;
+    const score = lineScore(s);
+    return score == null || (perScore.get(score) ?? 0) < scoreCap;
+  };
   const take = (s: ScoredOption, filledFor: Tier) => {
     chosen.add(s);
     picks.push({ scored: s, tier: s.tier as Tier, filledFor });
     if (s.tier === filledFor) own[filledFor]++;
     else borrowed[filledFor]++;
+    perSchool.set(s.option.schoolCode, (perSchool.get(s.option.schoolCode) ?? 0) + 1);
+    const score = lineScore(s);
+    if (score != null) perScore.set(score, (perScore.get(score) ?? 0) + 1);
   };
 
-  for (const s of spread(pools.冲, counts.冲)) take(s, '冲');
-  for (const s of spread(pools.稳, counts.稳)) take(s, '稳');
-  for (const s of pools.保.slice(0, counts.保)) take(s, '保');
+  const raised: Partial<Record<Tier, number>> = {};
+  if (rules) {
+    for (const tier of TIERS) {
+      for (scoreCap = rules.maxPerScore; own[tier] < counts[tier] && scoreCap <= Math.max(rules.maxPerScore, counts[tier]); scoreCap++) {
+        if (scoreCap > rules.maxPerScore) raised[tier] = scoreCap;
+        spreadTier(pools[tier], counts[tier] - own[tier], tier, allowed, take, chosen);
+      }
+    }
+    scoreCap = rules.maxPerScore;
+  } else {
+    for (const s of spread(pools.冲, counts.冲)) take(s, '冲');
+    for (const s of spread(pools.稳, counts.稳)) take(s, '稳');
+    for (const s of pools.保.slice(0, counts.保)) take(s, '保');
+  }
 
   const missing = (t: Tier) => counts[t] - own[t] - borrowed[t];
   const borrow = (t: Tier, from: ScoredOption[]) => {
     for (const s of from) {
       if (missing(t) <= 0) break;
-      if (!chosen.has(s)) take(s, t);
+      if (!chosen.has(s) && allowed(s)) take(s, t);
     }
   };
   const riskiest = (xs: ScoredOption[]) => xs.slice().sort(byP);
@@ -124,9 +225,15 @@ export function autofill(scored: readonly ScoredOption[], opts: AutofillOptions)
     borrowed: borrowed[tier],
     missing: missing(tier),
   }));
+  for (const t of TIERS) {
+    if (raised[t]) notes.push(`${t}档的候选集中在少数几个分数上，同一最低分最多填了 ${raised[t]} 个`);
+  }
   for (const s of shortfalls) {
     if (s.borrowed > 0) notes.push(`${s.tier}档候选不足，从相邻档位补充 ${s.borrowed} 个`);
-    if (s.missing > 0) notes.push(`${s.tier}档仍缺 ${s.missing} 个：没有更多可用的候选志愿`);
+    if (s.missing > 0) {
+      const why = rules ? `没有更多可用的候选志愿（每所院校最多 ${rules.maxPerSchool} 个、同一最低分最多 ${rules.maxPerScore} 个）` : '没有更多可用的候选志愿';
+      notes.push(`${s.tier}档仍缺 ${s.missing} 个：${why}`);
+    }
   }
 
   const rankedTiers = new Set(TIERS.filter((t) => picks.every((p) => p.tier !== t || p.scored.estimatedRank != null)));

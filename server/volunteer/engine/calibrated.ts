@@ -34,15 +34,31 @@ export interface FittedModel {
   cohortPower: number;
   /** Plan-count effect on log rank per unit of log(plan_now / plan_last). */
   planBeta: number;
-  /** Mean of the training years' median residuals: the drift of lines from one year to the next (log rank). */
+  /** Centre of the year shock (log rank): 0 with the default fit, the mean of the training years' moves with shock 'sd'. */
   drift: number;
-  /** Spread of the whole year's shift (sd of the yearly median residuals, with a floor): unpredictable, common. */
+  /** Spread of the whole year's shift (√mean of the squared yearly moves by default, with a floor): unpredictable, common. */
   yearShock: number;
   /** Survival grid: P(residual ≥ x) for x = GRID_MIN + i × GRID_STEP, [band][years − 1][i]. */
   cells: number[][][];
   /** Training residuals per cell (for the docs). */
   counts: number[][];
   trainedOn: number[];
+  /** FitOptions.cellYears of the fit ('used' when absent). */
+  cellYears?: 'used' | 'history';
+}
+
+/** The years index (1–3) of a line's cell for an estimate: the years it used, or the years of history it has. */
+export function cellYearsOf(
+  model: Pick<FittedModel, 'cellYears'>,
+  points: readonly YearPoint[],
+  target: number,
+  cohorts: ReadonlyMap<number, number>,
+  e: Estimate,
+): number {
+  if (model.cellYears !== 'history') return e.years;
+  let n = 0;
+  for (const p of points) if (p.year < target && p.minRank > 0 && cohorts.has(p.year)) n++;
+  return Math.max(1, Math.min(3, n));
 }
 
 /** Survival grids run over log-rank residuals from −2 to 2 (a factor of e² either way) in steps of 0.01. */
@@ -121,7 +137,7 @@ const median = (xs: number[]) => {
 };
 
 /** P(residual ≥ x) from a survival grid (linear interpolation; 1 / 0 beyond it). */
-export function survival(grid: readonly number[], x: number): number {
+export function survival(grid: ArrayLike<number>, x: number): number {
   const pos = (x - GRID_MIN) / GRID_STEP;
   if (pos <= 0) return grid[0];
   if (pos >= grid.length - 1) return grid[grid.length - 1];
@@ -146,6 +162,29 @@ function casesOf(lines: Iterable<readonly YearPoint[]>, targets: readonly number
   return cases;
 }
 
+/**
+ * Choices of the fit that the backtest compares (`npm run backtest -- --variants`; docs/volunteer-model.md lists the
+ * figures). The default is the one kept.
+ */
+export interface FitOptions {
+  /**
+   * How the weights and cohort power are chosen: 'line' = smallest error once each year's median move is removed
+   * (what a line does apart from the whole year), 'total' = once only the mean move of the training years is removed.
+   */
+  select: 'line' | 'total';
+  /**
+   * The whole year's move: 'rms' = zero mean (the moves change sign from year to year, none carried over) with the
+   * spread √mean(move²) of the training years' moves; 'sd' = around their mean (a drift) with their standard
+   * deviation; 'predictive' = the same, sd × √(1 + 1/n) for the uncertainty of the mean.
+   */
+  shock: 'sd' | 'predictive' | 'rms';
+  /** Floor of the shock's spread (log rank), for one or two training years; YEAR_SHOCK_FLOOR by default. */
+  shockFloor?: number;
+  /** The cells' years dimension: the years the estimate used ('used'), or the years of history the line has. */
+  cellYears?: 'used' | 'history';
+}
+export const DEFAULT_FIT: FitOptions = { select: 'line', shock: 'rms' };
+
 const WEIGHT_CHOICES = [[1], [0.6, 0.4], [0.5, 0.3, 0.2], [0.4, 0.35, 0.25], [0.34, 0.33, 0.33]];
 const COHORT_POWERS = [0, 0.5, 1];
 
@@ -153,7 +192,12 @@ const COHORT_POWERS = [0, 0.5, 1];
  * Fits the model on lines (each a list of yearly points) using only the years in `trainYears` as targets (so a
  * backtest for Y passes the years before Y, and the lines' points must not include Y or later).
  */
-export function fitModel(lines: ReadonlyArray<readonly YearPoint[]>, trainYears: readonly number[], cohorts: ReadonlyMap<number, number>): FittedModel {
+export function fitModel(
+  lines: ReadonlyArray<readonly YearPoint[]>,
+  trainYears: readonly number[],
+  cohorts: ReadonlyMap<number, number>,
+  options: FitOptions = DEFAULT_FIT,
+): FittedModel {
   const cases = casesOf(lines, trainYears);
   // Weights and cohort scaling: the pair whose residuals, once each year's common shift is removed, are smallest
   // (mean absolute log error): what a line does apart from the whole year's move.
@@ -172,9 +216,11 @@ export function fitModel(lines: ReadonlyArray<readonly YearPoint[]>, trainYears:
       }
       let err = 0;
       let n = 0;
-      for (const rs of byYear.values()) {
-        const m = median(rs);
-        for (const r of rs) err += Math.abs(r - m);
+      const medians = new Map([...byYear].map(([y, rs]) => [y, median(rs)]));
+      const meanMove = [...medians.values()].reduce((a, b) => a + b, 0) / Math.max(1, medians.size);
+      for (const [y, rs] of byYear) {
+        const centre = options.select === 'total' ? meanMove : (medians.get(y) as number);
+        for (const r of rs) err += Math.abs(r - centre);
         n += rs.length;
       }
       if (n && err / n < best - 1e-9) {
@@ -205,18 +251,26 @@ export function fitModel(lines: ReadonlyArray<readonly YearPoint[]>, trainYears:
     const se = Math.sqrt(rss / (pairs.length - 1) / sxx);
     if (Math.abs(planBeta / se) < 2) planBeta = 0;
   }
-  // Residuals, each year's common shift removed; the shift's mean is the drift and its spread the year shock.
+  // Residuals, each year's common shift (its median residual) removed; the shifts give the year shock (FitOptions).
   const res: Array<{ year: number; band: number; years: number; r: number }> = [];
   for (const c of cases) {
     const e = estimate(c.points, c.target, cohorts, weights, planBeta, c.actual.planCount, cohortPower);
-    if (e) res.push({ year: c.target, band: bandOf(e.rank), years: e.years, r: Math.log(c.actual.minRank) - e.mu });
+    if (e)
+      res.push({ year: c.target, band: bandOf(e.rank), years: cellYearsOf(options, c.points, c.target, cohorts, e), r: Math.log(c.actual.minRank) - e.mu });
   }
   const shifts = new Map<number, number>();
   for (const y of trainYears) shifts.set(y, median(res.filter((x) => x.year === y).map((x) => x.r)));
   const shiftList = [...shifts.values()];
-  const drift = shiftList.reduce((a, b) => a + b, 0) / Math.max(1, shiftList.length);
-  const sd = shiftList.length > 1 ? Math.sqrt(shiftList.reduce((a, b) => a + (b - drift) ** 2, 0) / (shiftList.length - 1)) : 0;
-  const yearShock = Math.max(YEAR_SHOCK_FLOOR, sd);
+  const n = shiftList.length;
+  const meanMove = shiftList.reduce((a, b) => a + b, 0) / Math.max(1, n);
+  const drift = options.shock === 'rms' ? 0 : meanMove;
+  let spread = 0;
+  if (options.shock === 'rms') spread = Math.sqrt(shiftList.reduce((a, b) => a + b * b, 0) / Math.max(1, n));
+  else if (n > 1) {
+    const sd = Math.sqrt(shiftList.reduce((a, b) => a + (b - drift) ** 2, 0) / (n - 1));
+    spread = options.shock === 'predictive' ? sd * Math.sqrt(1 + 1 / n) : sd;
+  }
+  const yearShock = Math.max(options.shockFloor ?? YEAR_SHOCK_FLOOR, spread);
   const raw: number[][][] = Array.from({ length: RANK_BANDS.length + 1 }, () => [[], [], []]);
   for (const x of res) raw[x.band][x.years - 1].push(x.r - (shifts.get(x.year) ?? 0));
   const cells: number[][][] = [];
@@ -243,7 +297,17 @@ export function fitModel(lines: ReadonlyArray<readonly YearPoint[]>, trainYears:
       counts[b].push(raw[b][y].length);
     }
   }
-  return { weights, cohortPower, planBeta, drift, yearShock, cells, counts, trainedOn: [...trainYears] };
+  return {
+    weights,
+    cohortPower,
+    planBeta,
+    drift,
+    yearShock,
+    cells,
+    counts,
+    trainedOn: [...trainYears],
+    ...(options.cellYears === 'history' ? { cellYears: 'history' as const } : {}),
+  };
 }
 
 export interface Prediction extends Estimate {
@@ -261,5 +325,5 @@ export function predict(
 ): Prediction | null {
   const e = estimate(points, target, cohorts, model.weights, model.planBeta, planNow, model.cohortPower);
   if (!e) return null;
-  return { ...e, probability: survival(model.cells[bandOf(e.rank)][e.years - 1], Math.log(studentRank) - e.mu) };
+  return { ...e, probability: survival(model.cells[bandOf(e.rank)][cellYearsOf(model, points, target, cohorts, e) - 1], Math.log(studentRank) - e.mu) };
 }

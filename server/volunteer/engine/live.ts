@@ -1,4 +1,4 @@
-import { bandLabel, bandOf, type Estimate, estimate, type FittedModel, survival, type YearPoint } from './calibrated.js';
+import { bandLabel, bandOf, cellYearsOf, type Estimate, estimate, type FittedModel, survival, type YearPoint } from './calibrated.js';
 import { DEFAULT_BANDS, tierFor } from './probability.js';
 import type { AdmissionOption, Explanation, OptionFlag, ScoredOption, Tier, TierBands, YearUsed } from './types.js';
 
@@ -62,13 +62,14 @@ export function prepareLive(model: FittedModel, lines: readonly LiveLine[], targ
       minScore: hist.find((h) => h.year === p.year)?.minScore ?? null,
       minRank: p.minRank,
     }));
-    return { estimate: e, isNew, grid: model.cells[band][e.years - 1], cell: `位次段 ${bandLabel(band)} × ${e.years}年数据`, years };
+    const cellYears = isNew ? 1 : cellYearsOf(model, l.points, target, cohorts, e);
+    return { estimate: e, isNew, grid: model.cells[band][cellYears - 1], cell: `位次段 ${bandLabel(band)} × ${cellYears}年数据`, years };
   });
 }
 
 /** The calibrated chance: P(next min rank ≥ the student's rank). Non-increasing in studentRank. */
-export function liveProbability(est: LiveEstimate, studentRank: number): number {
-  const x = Math.log(studentRank) - est.estimate.mu;
+export function liveProbability(est: LiveEstimate, studentRank: number, logRank = Math.log(studentRank)): number {
+  const x = logRank - est.estimate.mu;
   return survival(est.grid, est.isNew ? x / NEW_LINE_WIDENING : x);
 }
 
@@ -77,7 +78,6 @@ const pct = (p: number) => `${Math.min(99.99, Math.max(0.01, p * 100)).toFixed(2
 /** A scored line of the calibrated model; the Chinese explanation is built on first read. */
 class CalibratedScored implements ScoredOption {
   readonly method = 'rank' as const;
-  readonly estimatedRank: number;
   private why: Explanation | null = null;
   constructor(
     readonly option: AdmissionOption,
@@ -87,9 +87,8 @@ class CalibratedScored implements ScoredOption {
     readonly flags: readonly OptionFlag[],
     readonly referenceScore: number | null,
     private readonly studentRank: number,
-  ) {
-    this.estimatedRank = est.estimate.rank;
-  }
+    readonly estimatedRank: number,
+  ) {}
 
   get explanation(): Explanation {
     if (this.why) return this.why;
@@ -140,12 +139,100 @@ export function scoreLive(
   studentRank: number | null,
   studentScore: number,
   bands: TierBands = DEFAULT_BANDS,
+  /** log(studentRank), computed once by a caller scoring many lines. */
+  logRank?: number,
 ): ScoredOption | null {
   if (!est || studentRank == null || studentRank <= 0) return null;
-  const p = liveProbability(est, studentRank);
+  const p = liveProbability(est, studentRank, logRank ?? Math.log(studentRank));
+  return scored(line.option, est, p, est.isNew, line.referenceScore, studentRank, studentScore, est.estimate.rank, bands);
+}
+
+function scored(
+  option: AdmissionOption,
+  est: LiveEstimate,
+  p: number,
+  isNew: boolean,
+  referenceScore: number | null,
+  studentRank: number,
+  studentScore: number,
+  estimatedRank: number,
+  bands: TierBands,
+): ScoredOption {
   const low = p < UNREACHABLE_BELOW;
   // Near-certain and 20+ points above the line's reference score: the score would be wasted (as in the engine before).
-  const waste = p > WASTEFUL_ABOVE && line.referenceScore != null && studentScore - line.referenceScore >= WASTEFUL_MARGIN;
-  const flags = est.isNew ? (low ? NEW_UNREACHABLE : NEW_LINE) : low ? UNREACHABLE : waste ? WASTEFUL : NONE;
-  return new CalibratedScored(line.option, est, p, tierFor(p, bands), flags, line.referenceScore, studentRank);
+  const waste = p > WASTEFUL_ABOVE && referenceScore != null && studentScore - referenceScore >= WASTEFUL_MARGIN;
+  const flags = isNew ? (low ? NEW_UNREACHABLE : NEW_LINE) : low ? UNREACHABLE : waste ? WASTEFUL : NONE;
+  return new CalibratedScored(option, est, p, tierFor(p, bands), flags, referenceScore, studentRank, estimatedRank);
+}
+
+/**
+ * The numbers a student's score needs from each line's estimate, in typed arrays indexed like the catalogue's
+ * options. Why: the acceptance query scores every line of five years (31 139) for each request, in rank order;
+ * reading μ and the cell from contiguous arrays instead of one estimate object per line (scattered in memory)
+ * keeps that loop in cache. Built once per catalogue (liveModel.ts), with exactly the values scoreLive reads.
+ */
+export interface LiveColumns {
+  /** μ of the estimate (log rank); NaN when the line has none. */
+  mu: Float64Array;
+  /** The estimate's rounded rank. */
+  rank: Float64Array;
+  /** Index into `grids` of the estimate's cell; −1 when the line has no estimate. */
+  cell: Int16Array;
+  isNew: Uint8Array;
+  /** The line's reference score; NaN for none. */
+  referenceScore: Float64Array;
+  grids: Float64Array[];
+}
+
+export function liveColumns(lines: readonly LiveLine[], estimates: ReadonlyArray<LiveEstimate | null>): LiveColumns {
+  const n = lines.length;
+  const c: LiveColumns = {
+    mu: new Float64Array(n).fill(Number.NaN),
+    rank: new Float64Array(n),
+    cell: new Int16Array(n).fill(-1),
+    isNew: new Uint8Array(n),
+    referenceScore: new Float64Array(n).fill(Number.NaN),
+    grids: [],
+  };
+  const gridIds = new Map<readonly number[], number>();
+  for (let i = 0; i < n; i++) {
+    const ref = lines[i].referenceScore;
+    if (ref != null) c.referenceScore[i] = ref;
+    const e = estimates[i];
+    if (!e) continue;
+    let g = gridIds.get(e.grid);
+    if (g === undefined) {
+      g = c.grids.length;
+      gridIds.set(e.grid, g);
+      c.grids.push(Float64Array.from(e.grid));
+    }
+    c.cell[i] = g;
+    c.mu[i] = e.estimate.mu;
+    c.rank[i] = e.estimate.rank;
+    c.isNew[i] = e.isNew ? 1 : 0;
+  }
+  return c;
+}
+
+/**
+ * scoreLive for line i of prepared columns: the same probability, tier, flags and explanation, null when the line
+ * has no estimate. `option` and `est` are only stored (for the row and the explanation), not read.
+ */
+export function scoreLiveColumn(
+  c: LiveColumns,
+  i: number,
+  option: AdmissionOption,
+  est: LiveEstimate | null,
+  studentRank: number,
+  logRank: number,
+  studentScore: number,
+  bands: TierBands = DEFAULT_BANDS,
+): ScoredOption | null {
+  const cell = c.cell[i];
+  if (cell < 0 || est == null || !(studentRank > 0)) return null;
+  const x = logRank - c.mu[i];
+  const isNew = c.isNew[i] === 1;
+  const p = survival(c.grids[cell], isNew ? x / NEW_LINE_WIDENING : x);
+  const ref = c.referenceScore[i];
+  return scored(option, est, p, isNew, Number.isNaN(ref) ? null : ref, studentRank, studentScore, c.rank[i], bands);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHANDONG } from '../../../server/db/seed/admission.js';
 import { predict } from '../../../server/volunteer/engine/calibrated.js';
 import { groupLines, optionKey, tierFor } from '../../../server/volunteer/engine/index.js';
+import { eligibilityNeeded, planTagsOf } from '../../../server/volunteer/engine/specialPlans.js';
 import { fittedModelOf } from '../../../server/volunteer/liveModel.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 import { type AutoT, api, type ChanceRowT, loginAll, ok, type PlanT, refused, type StudentT, studentId, type Tokens } from './helpers.js';
@@ -51,14 +52,17 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
       [2026, 681127],
     ]);
     engine = new Map(
-      groupLines(rows).map((o) => {
-        const points = o.history.map((h) => ({ year: h.year, minRank: h.minRank as number, planCount: h.planCount ?? null }));
-        const p = predict(model, points, 2026, cohorts, 25061, null);
-        if (!p) throw new Error(`no estimate for ${o.id}`);
-        const minScore = o.history[0].minScore as number;
-        const flags = p.probability < 0.05 ? ['unreachable'] : p.probability > 0.99 && 600 - minScore >= 20 ? ['wasteful'] : [];
-        return [optionKey(o), { probability: p.probability, tier: tierFor(p.probability), flags, rank: p.rank }];
-      }),
+      groupLines(rows)
+        // 张三 declared no 专项资格: the special plans that need one (地方专项, 定向, 预科, 民族班 …) are not offered.
+        .filter((o) => eligibilityNeeded(planTagsOf(o.majorName, o.schoolName)).length === 0)
+        .map((o) => {
+          const points = o.history.map((h) => ({ year: h.year, minRank: h.minRank as number, planCount: h.planCount ?? null }));
+          const p = predict(model, points, 2026, cohorts, 25061, null);
+          if (!p) throw new Error(`no estimate for ${o.id}`);
+          const minScore = o.history[0].minScore as number;
+          const flags = p.probability < 0.05 ? ['unreachable'] : p.probability > 0.99 && 600 - minScore >= 20 ? ['wasteful'] : [];
+          return [optionKey(o), { probability: p.probability, tier: tierFor(p.probability), flags, rank: p.rank }];
+        }),
     );
   });
   afterAll(async () => {

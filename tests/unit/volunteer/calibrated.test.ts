@@ -64,6 +64,21 @@ describe('fitted acceptance model', () => {
     expect(factor).toBeLessThan(1.2);
   });
 
+  it('does not carry the training years’ common move into the next year, but is less sure for it', () => {
+    // The same lines, every one of them 10 % further down the table each year: a common move, not the lines' own.
+    const moving = lines().map((pts) => pts.map((p) => ({ ...p, minRank: Math.round(p.minRank * Math.exp(0.1 * (p.year - 2021))) })));
+    const moved = fitModel(moving, [2022, 2023, 2024], cohorts);
+    expect(moved.drift).toBe(0);
+    expect(moved.yearShock).toBeGreaterThan(model.yearShock);
+    const last = [{ year: 2024, minRank: 20_000, planCount: 10 }];
+    // At the line's last rank: an even chance, as before — the move changed sign in the real years and is not assumed.
+    expect(Math.abs((predict(moved, last, 2025, cohorts, 20_000, 10)?.probability as number) - 0.5)).toBeLessThan(0.05);
+    // 10 % better than it: less certain than the model whose years had no common move.
+    const pMoved = predict(moved, last, 2025, cohorts, 18_000, 10)?.probability as number;
+    const pStill = predict(model, last, 2025, cohorts, 18_000, 10)?.probability as number;
+    expect(pMoved).toBeLessThan(pStill);
+  });
+
   it('has no estimate without an earlier year', () => {
     expect(predict(model, [{ year: 2025, minRank: 100, planCount: 1 }], 2025, cohorts, 50, 1)).toBeNull();
   });

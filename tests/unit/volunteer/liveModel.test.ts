@@ -1,7 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { bandOf, RANK_BANDS } from '../../../server/volunteer/engine/calibrated.js';
-import { type LiveLine, liveProbability, NEW_LINE_WIDENING, prepareLive, scoreLive } from '../../../server/volunteer/engine/live.js';
+import {
+  type LiveLine,
+  liveColumns,
+  liveProbability,
+  NEW_LINE_WIDENING,
+  prepareLive,
+  scoreLive,
+  scoreLiveColumn,
+} from '../../../server/volunteer/engine/live.js';
 import type { AdmissionOption } from '../../../server/volunteer/engine/types.js';
 import { fittedModelOf } from '../../../server/volunteer/liveModel.js';
 
@@ -103,5 +111,30 @@ describe('calibrated model in the live engine', () => {
       /^按校准模型：2025年最低位次 20000（1年数据），估计录取位次 \d+，波动取自位次段 10000–30000 × 1年数据的历年实际偏差，你的位次 21000，录取概率 \d+\.\d\d%，[冲稳保]$/,
     );
     expect(scoreLive(line(20_000), e, null, 600)).toBeNull();
+  });
+
+  it('answers the same from the per-catalogue typed arrays as from the estimates (the acceptance query’s path)', () => {
+    const lines = [
+      line(20_000, { minScore: 560 }),
+      line(1_500, { planLast: 10, planNow: 20 }),
+      line(300_000),
+      line(null, { rankFromScore: 20_000 }),
+      line(null),
+    ];
+    const estimates = prepareLive(model, lines, 2026, cohorts);
+    const columns = liveColumns(lines, estimates);
+    for (const [score, rank] of [
+      [640, 3_000],
+      [600, 21_000],
+      [560, 35_000],
+      [450, 290_000],
+    ]) {
+      lines.forEach((l, i) => {
+        const want = scoreLive(l, estimates[i], rank, score);
+        const got = scoreLiveColumn(columns, i, l.option, estimates[i], rank, Math.log(rank), score);
+        if (want == null) expect(got).toBeNull();
+        else expect(JSON.stringify(got)).toBe(JSON.stringify(want));
+      });
+    }
   });
 });

@@ -16,7 +16,8 @@ export interface FillingFiltersProps {
 const TAGS = ['985', '211', '双一流'];
 
 /**
- * Filters of the filling page: region, city, level, tags, public/private, school and major name, preferences,
+ * Filters of the filling page: region, city, level, tags, public/private, 计划类型 (special plans; those needing
+ * eligibility are offered by the server only to a student who declared it), school and major name, preferences,
  * low-chance options, sort. Changes apply 400 ms after the last edit; the tier is chosen with the tabs of the table.
  */
 export function FillingFilters({ choices, subjectNames, subjectDataAvailable, onChange }: FillingFiltersProps) {
@@ -124,6 +125,24 @@ export function FillingFilters({ choices, subjectNames, subjectDataAvailable, on
                 { value: 1, label: '公办' },
                 { value: 0, label: '民办' },
               ]}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="planType" noStyle>
+            <Select
+              mode="multiple"
+              allowClear
+              prefix={prefix('计划类型')}
+              maxTagCount="responsive"
+              placeholder="全部"
+              aria-label="计划类型"
+              style={{ width: '100%' }}
+              options={(choices?.planTypes ?? []).map((p) => ({
+                value: p.value,
+                label: `${p.label}（${p.count}）${p.needsEligibility ? ' · 需专项资格' : ''}`,
+              }))}
+              optionFilterProp="label"
             />
           </Form.Item>
         </Col>

@@ -4,6 +4,7 @@ import { type FilterChoices, filterChoices, type ProvinceRules, provinceRules, t
 import { setExpertPathText } from '@/layout/expertCrumb';
 import { StudentFormDialog } from '../students/StudentFormDialog';
 import { FillingBoard } from './FillingBoard';
+import { GroupFillingBoard } from './groups/GroupFillingBoard';
 import { StudentHeader } from './StudentHeader';
 
 /**
@@ -25,7 +26,9 @@ export function FillingWorkspace({ studentId, onSwitch }: { studentId: number; o
     (async () => {
       try {
         const s = await studentInfo(studentId);
-        const [r, c] = await Promise.all([provinceRules(s.province), filterChoices().catch(() => null)]);
+        const r = await provinceRules(s.province);
+        // The filter choices are the catalogue's (山东); a 院校专业组 province (zyType 2) has its own board.
+        const c = r.zyType === 2 ? null : await filterChoices().catch(() => null);
         if (!live) return;
         setStudent(s);
         setRules(r);
@@ -62,7 +65,11 @@ export function FillingWorkspace({ studentId, onSwitch }: { studentId: number; o
   return (
     <>
       <StudentHeader student={student} rules={rules} onEdit={() => setEditing(true)} onSwitch={onSwitch} />
-      <FillingBoard student={student} rules={rules} choices={choices} refreshKey={refreshKey} />
+      {rules.zyType === 2 ? (
+        <GroupFillingBoard student={student} rules={rules} refreshKey={refreshKey} />
+      ) : (
+        <FillingBoard student={student} rules={rules} choices={choices} refreshKey={refreshKey} />
+      )}
       <StudentFormDialog
         open={editing}
         student={student}

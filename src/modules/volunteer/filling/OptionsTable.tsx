@@ -3,6 +3,7 @@ import { Button, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ChanceRow } from '@/api/volunteer';
 import { formatRank } from '../shared/format';
 import { Probability, TIER_STYLE, TierTag } from '../shared/tiers';
+import { PlanTags } from './PlanTags';
 
 export interface OptionsTableProps {
   rows: ChanceRow[];
@@ -41,18 +42,21 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
               </Tag>
             ))}
           </div>
-          {r.majorName ? (
-            <Typography.Link
-              ellipsis
-              onClick={() => onMajor(r)}
-              style={{ display: 'block', fontSize: 12, color: 'rgba(0,0,0,.65)' }}
-              title={`${r.majorName}（专业详情）`}
-            >
-              {r.majorName}
-            </Typography.Link>
-          ) : (
-            <span style={{ fontSize: 12, color: '#999' }}>院校专业组</span>
-          )}
+          <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+            {r.majorName ? (
+              <Typography.Link
+                ellipsis
+                onClick={() => onMajor(r)}
+                style={{ flex: '0 1 auto', minWidth: 0, fontSize: 12, color: 'rgba(0,0,0,.65)' }}
+                title={`${r.majorName}（专业详情）`}
+              >
+                {r.majorName}
+              </Typography.Link>
+            ) : (
+              <span style={{ fontSize: 12, color: '#999' }}>院校专业组</span>
+            )}
+            <PlanTags tags={r.planTags} />
+          </div>
         </div>
       ),
     },

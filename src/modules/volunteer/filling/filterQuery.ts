@@ -12,6 +12,8 @@ export interface FillingFilterValues {
   isPublic?: 0 | 1;
   schoolName?: string;
   majorName?: string;
+  /** 计划类型 (普通, 中外合作, 师范, 地方专项 …): a line of any chosen type. */
+  planType?: string[];
   tier: Tier | 'all';
   /** Apply the student's preferred regions, levels and majors. */
   usePreferences: boolean;
@@ -45,6 +47,7 @@ export function buildChanceQuery(studentId: number, f: FillingFilterValues): Cha
   const major = f.majorName?.trim();
   if (school) q.schoolName = school;
   if (major) q.majorName = major;
+  if (f.planType?.length) q.planType = [...f.planType];
   if (f.tier !== 'all') q.tier = [f.tier];
   if (f.usePreferences) q.usePreferences = 1;
   if (f.includeUnreachable) q.includeUnreachable = true;

@@ -162,7 +162,8 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
               </Button>
             </Tooltip>
           ))}
-        {canSave ? (
+        {/* 智能填报 proposes single-major lines (山东); a 院校专业组 plan is filled group by group. */}
+        {canSave && !needsObey(limits) ? (
           <Button size="small" icon={<ThunderboltOutlined />} disabled={editor.readOnly} onClick={() => setDialog('autofill')}>
             智能填报
           </Button>

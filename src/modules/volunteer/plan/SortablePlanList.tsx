@@ -31,7 +31,11 @@ export function SortablePlanList({ items, readOnly, warned, showObey, onMove, on
     if (!over || active.id === over.id) return;
     onMove(ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id)));
   };
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="志愿表还是空的：在左侧表格点「加入」，或使用「智能填报」" />;
+  if (items.length === 0) {
+    // A 院校专业组 plan (showObey) is filled group by group: 选专业 in the group list, no 智能填报.
+    const how = showObey ? '在左侧院校专业组点「选专业」后加入' : '在左侧表格点「加入」，或使用「智能填报」';
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`志愿表还是空的：${how}`} />;
+  }
 
   const firstOfGroup = new Set<number>();
   const seen = new Set<string>();
@@ -64,6 +68,12 @@ export function SortablePlanList({ items, readOnly, warned, showObey, onMove, on
       </SortableContext>
     </DndContext>
   );
+}
+
+/** A 院校专业组 entry: 第06组 and its majors (or that none is picked yet); null for a single-major entry. */
+function groupLabel(item: EditorItem): string | null {
+  if (!item.groupCode || item.majors === undefined) return null;
+  return `第${item.groupCode}组 · ${item.majors.length ? item.majors.join('、') : '未选专业'}`;
 }
 
 interface PlanRowProps {
@@ -117,7 +127,7 @@ function PlanRow({ item, index, last, readOnly, warned, obeyShown, onMove, onRem
           {item.schoolName}
         </Typography.Text>
         <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }} title={item.majorName ?? ''}>
-          {item.majorName ?? '院校专业组'}
+          {groupLabel(item) ?? item.majorName ?? '院校专业组'}
           {item.minScore != null ? ` · ${item.minScore}分` : ''}
         </Typography.Text>
       </div>

@@ -36,11 +36,21 @@ export function toItem(row: ChanceRow | PlanItem): EditorItem {
     probability: row.probability ?? null,
     probabilityText: row.probabilityText ?? null,
     obey: 'obey' in row ? (row.obey ?? null) : null,
+    ...('majors' in row && row.majors ? { majors: row.majors } : {}),
   };
 }
 
 /** Plans where 服从调剂 is chosen per 院校专业组. */
 export const needsObey = (limits: Pick<PlanLimits, 'zyType'>) => limits.zyType === 2;
+
+/**
+ * A saved 院校专业组 entry as the editor holds it: save and saveSort answer the group's majors only inside majorName
+ * (joined by 、, as stored), zyInfo also as `majors`.
+ */
+export function fromSaved(item: PlanItem, limits: Pick<PlanLimits, 'zyType'>): EditorItem {
+  if (!needsObey(limits) || !item.groupCode || item.majors) return toItem(item);
+  return toItem({ ...item, majors: item.majorName ? item.majorName.split('、') : [] });
+}
 
 const groupKey = (i: Pick<EditorItem, 'schoolCode' | 'groupCode'>) => `${i.schoolCode}|${i.groupCode ?? ''}`;
 const unitKey = (i: Pick<EditorItem, 'schoolCode' | 'groupCode' | 'majorName'>) => `${groupKey(i)}|${i.majorName ?? ''}`;
@@ -51,12 +61,19 @@ export type AddResult = { ok: true; items: EditorItem[] } | { ok: false; items: 
 /** Appends an option unless the plan is full, already holds it, or its group is at the major limit. */
 export function addItem(items: readonly EditorItem[], row: ChanceRow | EditorItem, limits: PlanLimits): AddResult {
   const item = toItem(row as ChanceRow);
-  const same = items.findIndex((i) => i.lineId === item.lineId || unitKey(i) === unitKey(item));
-  if (same >= 0) return { ok: false, items: [...items], reason: `该志愿已在志愿表第 ${same + 1} 位：${label(item)}` };
+  // A 院校专业组 entry (majors picked inside it, groups/options) is the whole group, so the group itself is the unit.
+  const whole = item.majors !== undefined;
+  const key = whole ? groupKey : unitKey;
+  const same = items.findIndex((i) => i.lineId === item.lineId || key(i) === key(item));
+  const name = whole ? `${item.schoolName} 第${item.groupCode ?? ''}组` : label(item);
+  if (same >= 0) return { ok: false, items: [...items], reason: `该志愿已在志愿表第 ${same + 1} 位：${name}` };
   if (items.length >= limits.slotLimit) {
     return { ok: false, items: [...items], reason: `志愿表已满：${limits.province}最多填报 ${limits.slotLimit} 个志愿，请先删除一些再添加` };
   }
-  if (limits.groupMajorLimit > 0) {
+  if (limits.groupMajorLimit > 0 && (item.majors?.length ?? 0) > limits.groupMajorLimit) {
+    return { ok: false, items: [...items], reason: `每个院校专业组最多填报 ${limits.groupMajorLimit} 个专业，当前 ${item.majors?.length} 个` };
+  }
+  if (limits.groupMajorLimit > 0 && !whole) {
     const inGroup = new Set(items.filter((i) => groupKey(i) === groupKey(item)).map((i) => i.majorName ?? ''));
     if (inGroup.size >= limits.groupMajorLimit) {
       return {
@@ -67,7 +84,7 @@ export function addItem(items: readonly EditorItem[], row: ChanceRow | EditorIte
     }
   }
   // A new group in a 专业组 province obeys adjustment by default (the safer choice); the expert can switch it off.
-  const obey = needsObey(limits) ? (items.find((i) => groupKey(i) === groupKey(item))?.obey ?? true) : null;
+  const obey = needsObey(limits) ? (items.find((i) => groupKey(i) === groupKey(item))?.obey ?? item.obey ?? true) : null;
   return { ok: true, items: [...items, { ...item, obey }] };
 }
 
@@ -88,6 +105,11 @@ export function moveItem(items: readonly EditorItem[], from: number, to: number)
 export function setObey(items: readonly EditorItem[], of: Pick<EditorItem, 'schoolCode' | 'groupCode'>, obey: boolean): EditorItem[] {
   const key = groupKey(of);
   return items.map((i) => (groupKey(i) === key ? { ...i, obey } : i));
+}
+
+/** The majors of one 院校专业组 entry (shown joined by 、 like the server stores them). */
+export function setMajors(items: readonly EditorItem[], lineId: number, majors: string[]): EditorItem[] {
+  return items.map((i) => (i.lineId === lineId ? { ...i, majors, majorName: majors.length ? majors.join('、') : null } : i));
 }
 
 /** Gradient and limit warnings (slot-limit, duplicate, group-major-limit, tier-order, too-many-rush, no-safety). */
@@ -114,18 +136,21 @@ export function tierCounts(items: readonly EditorItem[]): Record<Tier | 'none', 
 
 /** What 保存 sends. */
 export const toSaveItems = (items: readonly EditorItem[], limits: PlanLimits): SaveItem[] =>
-  items.map((i) => (needsObey(limits) ? { lineId: i.lineId, obey: i.obey ?? true } : { lineId: i.lineId }));
+  items.map((i) => (needsObey(limits) ? { lineId: i.lineId, obey: i.obey ?? true, ...(i.majors ? { majors: i.majors } : {}) } : { lineId: i.lineId }));
+
+/** The majors of an entry as a comparable key ('' for none). */
+const majorsKey = (i: EditorItem) => (i.majors ?? []).join('、');
 
 /** Same entries (and 服从调剂) as the saved list, only in another order: saved with 排序 (saveSort). */
 export function isReorderOnly(saved: readonly EditorItem[], current: readonly EditorItem[]): boolean {
   if (saved.length !== current.length) return false;
-  const before = new Map(saved.map((i) => [i.lineId, i.obey ?? null]));
+  const before = new Map(saved.map((i) => [i.lineId, `${i.obey ?? null}|${majorsKey(i)}`]));
   if (before.size !== current.length) return false;
-  return current.every((i) => before.has(i.lineId) && before.get(i.lineId) === (i.obey ?? null));
+  return current.every((i) => before.get(i.lineId) === `${i.obey ?? null}|${majorsKey(i)}`);
 }
 
 /** True when the lists differ in entries, order or 服从调剂. */
 export function isDirty(saved: readonly EditorItem[], current: readonly EditorItem[]): boolean {
   if (saved.length !== current.length) return true;
-  return current.some((i, n) => i.lineId !== saved[n].lineId || (i.obey ?? null) !== (saved[n].obey ?? null));
+  return current.some((i, n) => i.lineId !== saved[n].lineId || (i.obey ?? null) !== (saved[n].obey ?? null) || majorsKey(i) !== majorsKey(saved[n]));
 }

@@ -15,14 +15,15 @@ import {
 import {
   addItem,
   type EditorItem,
+  fromSaved,
   isDirty,
   isReorderOnly,
   moveItem,
   type PlanLimits,
   planWarnings,
   removeItem,
+  setMajors,
   setObey,
-  toItem,
   toSaveItems,
 } from './planModel';
 
@@ -52,7 +53,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     setLoadError(null);
     try {
       const info = await planInfo(studentId);
-      const list = info.items.map(toItem);
+      const list = info.items.map((i) => fromSaved(i, limits));
       setItems(list);
       setSaved(list);
       setVersion(info.plan?.version ?? 0);
@@ -64,7 +65,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     } finally {
       setLoading(false);
     }
-  }, [studentId]);
+  }, [studentId, limits]);
 
   const readOnly = status === 'submitted' || status === 'approved';
   const dirty = useMemo(() => isDirty(saved, items), [saved, items]);
@@ -105,6 +106,8 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
   const remove = (lineId: number) => guard() && setItems((list) => removeItem(list, lineId));
   const move = (from: number, to: number) => guard() && setItems((list) => moveItem(list, from, to));
   const obey = (of: EditorItem, value: boolean) => guard() && setItems((list) => setObey(list, of, value));
+  /** The majors of a 院校专业组 entry (picked again in the group list). */
+  const majors = (lineId: number, list: string[]) => guard() && setItems((all) => setMajors(all, lineId, list));
   /** Throws away local edits. */
   const revert = () => setItems(saved);
 
@@ -129,7 +132,11 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
             items.map((i) => i.lineId),
           )
         : await savePlan(studentId, asVersion, toSaveItems(items, limits));
-      afterSave(result.items.map(toItem), result.version, result.status);
+      afterSave(
+        result.items.map((i) => fromSaved(i, limits)),
+        result.version,
+        result.status,
+      );
       setSummary((s) => ({
         ...(s ?? ({} as PlanSummary)),
         planId: result.planId,
@@ -209,6 +216,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     remove,
     move,
     obey,
+    majors,
     revert,
     save,
     submit,

@@ -77,6 +77,9 @@ export function StudentDrawer({ studentId, refreshKey, onClose, onEdit, onFill }
               <Descriptions.Item label="选考科目" span={2}>
                 {s.subjectNames || '--'}
               </Descriptions.Item>
+              <Descriptions.Item label="专项资格" span={2}>
+                {s.specialEligibility?.length ? s.specialEligibility.join('、') : '无'}
+              </Descriptions.Item>
               <Descriptions.Item label="负责专家">{s.ownerName || '--'}</Descriptions.Item>
               <Descriptions.Item label="更新时间">{formatTime(s.updateTime)}</Descriptions.Item>
             </Descriptions>

@@ -1,4 +1,4 @@
-import { App, Col, Divider, Form, Input, InputNumber, Modal, Row, Select, Spin } from 'antd';
+import { App, Checkbox, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import {
   addStudent,
@@ -6,13 +6,17 @@ import {
   editStudent,
   listExperts,
   type Preferences,
+  type ProvinceRules,
   type Provinces,
+  provinceRules,
   provinces,
+  SPECIAL_KINDS,
+  type SpecialKind,
   type StudentInfo,
   type StudentInput,
 } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
-import { LEVELS, STUDENT_RULES, SUBJECTS } from './studentRules';
+import { LEVELS, RESELECT_SUBJECTS, rankRules, reselectRules, STUDENT_RULES, SUBJECTS, splitSubjects, TRACK_SUBJECTS, trackRules } from './studentRules';
 
 interface FormValues {
   name: string;
@@ -22,12 +26,16 @@ interface FormValues {
   score: number;
   rank?: number | null;
   subjects: number[];
+  /** 3+1+2 provinces: 1 物理 or 4 历史 first, then two 再选 subjects. */
+  track?: number;
+  reselect?: number[];
   regions: string[];
   levels: string[];
   majors: string[];
   tuitionCap?: number | null;
   remark?: string;
   ownerId?: number;
+  specialEligibility?: SpecialKind[];
 }
 
 export interface StudentFormDialogProps {
@@ -48,11 +56,13 @@ const toValues = (s: StudentInfo | null): Partial<FormValues> =>
         score: s.score ?? undefined,
         rank: s.rank,
         subjects: s.subjects,
+        ...splitSubjects(s.subjects),
         regions: s.preferences?.regions ?? [],
         levels: s.preferences?.levels ?? [],
         majors: s.preferences?.majors ?? [],
         tuitionCap: s.preferences?.tuitionCap ?? null,
         remark: s.remark ?? undefined,
+        specialEligibility: s.specialEligibility ?? [],
       }
     : { province: '山东', regions: [], levels: [], majors: [], subjects: [] };
 
@@ -65,6 +75,26 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
   const [meta, setMeta] = useState<Provinces | null>(null);
   const [experts, setExperts] = useState<Expert[]>([]);
   const leader = can('volunteer:approval:list');
+  // The chosen province's rules: 3+1+2 asks for 首选 + 再选; a province without a 一分一段 table asks for the rank.
+  const province = Form.useWatch('province', form);
+  const [rules, setRules] = useState<ProvinceRules | null>(null);
+  useEffect(() => {
+    if (!open || !province) return;
+    let live = true;
+    setRules(null);
+    provinceRules(province)
+      .then((r) => live && setRules(r))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [open, province]);
+  // The subject fields follow the province list loaded with the dialog (no flicker while the rules load); the
+  // rank requirement waits for the rules (the server refuses a missing rank with the same message meanwhile).
+  const split = meta?.examProvinces.find((p) => p.province === province)?.subjectType === 3;
+  const rankRequired = rules != null && rules.province === province && rules.cohortSize == null;
+  const track = Form.useWatch('track', form);
+  const tableName = `${province}暂无${split && track === 1 ? '物理类' : split && track === 4 ? '历史类' : ''}一分一段表`;
 
   useEffect(() => {
     if (!open) return;
@@ -97,9 +127,10 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
       examYear: v.examYear,
       score: v.score,
       rank: scoreChanged && rank === student?.rank ? null : rank,
-      subjects: v.subjects,
+      subjects: split && v.track ? [v.track, ...(v.reselect ?? [])] : v.subjects,
       preferences,
       remark: v.remark?.trim() || null,
+      specialEligibility: v.specialEligibility ?? [],
       ...(leader && !student && v.ownerId ? { ownerId: v.ownerId } : {}),
     };
     setSaving(true);
@@ -128,6 +159,9 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
       cancelText="取消"
       confirmLoading={saving}
       forceRender
+      // forceRender mounts the dialog with the page, before the info drawer: without a higher layer the drawer's 编辑
+      // opened it underneath the drawer's mask.
+      zIndex={1010}
     >
       <Spin spinning={saving} tip="正在保存...">
         <Form<FormValues> form={form} layout="vertical" onFinish={submit} scrollToFirstError>
@@ -153,8 +187,13 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
               </Form.Item>
             </Col>
             <Col xs={12} sm={6}>
-              <Form.Item label="位次" name="rank" rules={STUDENT_RULES.rank} tooltip="不填则按一分一段表自动换算">
-                <InputNumber style={{ width: '100%' }} precision={0} placeholder="自动换算" />
+              <Form.Item
+                label="位次"
+                name="rank"
+                rules={rankRules(rankRequired ? tableName : null)}
+                tooltip={rankRequired ? `${tableName}，请填写考生的全省位次` : '不填则按一分一段表自动换算'}
+              >
+                <InputNumber style={{ width: '100%' }} precision={0} placeholder={rankRequired ? '全省位次' : '自动换算'} />
               </Form.Item>
             </Col>
             <Col xs={12} sm={4}>
@@ -162,11 +201,26 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
                 <InputNumber style={{ width: '100%' }} precision={0} placeholder="默认最新" />
               </Form.Item>
             </Col>
-            <Col xs={24} sm={8}>
-              <Form.Item label="选考科目（三门）" name="subjects" rules={STUDENT_RULES.subjects}>
-                <Select mode="multiple" options={SUBJECTS} placeholder="请选择三门" maxCount={3} />
-              </Form.Item>
-            </Col>
+            {split ? (
+              <>
+                <Col xs={24} sm={8}>
+                  <Form.Item label="首选科目" name="track" rules={trackRules}>
+                    <Radio.Group options={TRACK_SUBJECTS} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={16}>
+                  <Form.Item label="再选科目（两门）" name="reselect" rules={reselectRules}>
+                    <Checkbox.Group options={RESELECT_SUBJECTS} />
+                  </Form.Item>
+                </Col>
+              </>
+            ) : (
+              <Col xs={24} sm={8}>
+                <Form.Item label="选考科目（三门）" name="subjects" rules={STUDENT_RULES.subjects}>
+                  <Select mode="multiple" options={SUBJECTS} placeholder="请选择三门" maxCount={3} />
+                </Form.Item>
+              </Col>
+            )}
           </Row>
           <Divider plain orientation="left" style={{ margin: '4px 0 12px' }}>
             填报意向
@@ -199,6 +253,15 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
                 </Form.Item>
               </Col>
             ) : null}
+            <Col xs={24}>
+              <Form.Item
+                label="专项资格"
+                name="specialEligibility"
+                tooltip="专项计划、定向、公费师范、预科、民族班只对填写了相应资格的学生开放（推荐和自动填报都不会给出未填写资格的计划）"
+              >
+                <Select mode="multiple" allowClear placeholder="无（不填报专项计划等）" options={SPECIAL_KINDS.map((k) => ({ value: k, label: k }))} />
+              </Form.Item>
+            </Col>
             <Col xs={24}>
               <Form.Item label="备注" name="remark" rules={STUDENT_RULES.remark}>
                 <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填" />

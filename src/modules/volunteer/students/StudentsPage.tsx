@@ -11,6 +11,7 @@ import { PLAN_STATUS_OPTIONS, PlanStatusTag } from '../shared/PlanStatusTag';
 import { fillingHref, useViewPath, VIEW } from '../shared/useViewPath';
 import { StudentDrawer } from './StudentDrawer';
 import { StudentFormDialog } from './StudentFormDialog';
+import { StudentImportButton } from './StudentImportButton';
 
 /** Spec §9: page sizes 10/20/30/50, default 20. */
 const PAGE_SIZES = [10, 20, 30, 50];
@@ -200,6 +201,7 @@ export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
             <Button type="primary" ghost icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ student: null })}>
               新增学生
             </Button>
+            <StudentImportButton onImported={() => load(query)} />
           </Access>
         ) : null}
         <Table<Student>

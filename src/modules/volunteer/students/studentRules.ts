@@ -48,3 +48,39 @@ export const STUDENT_RULES: Record<string, Rule[]> = {
   ],
   remark: [{ max: 200, message: '备注不能超过 200 个字' }],
 };
+
+/** 3+1+2 provinces (湖北, 广东): the first choice decides the track (物理类 / 历史类). */
+export const TRACK_SUBJECTS = [
+  { value: 1, label: '物理（物理类）' },
+  { value: 4, label: '历史（历史类）' },
+];
+
+/** 3+1+2: two of these four after the first choice. */
+export const RESELECT_SUBJECTS = SUBJECTS.filter((s) => s.value !== 1 && s.value !== 4);
+
+/** A student's subjects as 首选 + 再选 (the form of a 3+1+2 province). */
+export function splitSubjects(subjects: readonly number[]): { track?: number; reselect: number[] } {
+  const track = subjects.find((n) => n === 1 || n === 4);
+  return { track, reselect: subjects.filter((n) => n !== 1 && n !== 4) };
+}
+
+export const trackRules: Rule[] = [{ required: true, message: '请选择首选科目：物理或历史' }];
+
+export const reselectRules: Rule[] = [
+  { required: true, type: 'array', message: '请选择两门再选科目' },
+  {
+    validator: async (_r, value: number[] | undefined) => {
+      if (!value || value.length === 0) return;
+      if (value.length !== 2) throw new Error(`再选科目须为两门（化学、生物、地理、政治中选两门），当前选了 ${value.length} 门`);
+    },
+  },
+];
+
+/**
+ * The rank field: required where the province has no 一分一段 table (the score cannot be converted). `missingTable`
+ * names it as the server does, e.g. 广东暂无物理类一分一段表.
+ */
+export function rankRules(missingTable: string | null): Rule[] {
+  if (!missingTable) return STUDENT_RULES.rank;
+  return [{ required: true, message: `${missingTable}，无法由分数换算位次，请填写考生的全省位次` }, ...STUDENT_RULES.rank];
+}
