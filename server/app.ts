@@ -16,7 +16,7 @@ import { PUBLISH_COOKIE, readPublishTime } from './routes/client-config.js';
 import { registerRoutes } from './routes/index.js';
 import { type Access, allows, loadAccess } from './security/access.js';
 import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
-import { NonceStore } from './security/nonces.js';
+import { type NonceStore, openNonceStore } from './security/nonces.js';
 import { AUTH_CODES, Protocol } from './security/protocol.js';
 import { findSession, type SessionLookup } from './security/sessions.js';
 import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
@@ -115,7 +115,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   app.decorate('db', db);
   app.decorate('keys', keys);
   app.decorate('protocol', new Protocol(keys, config.authWindowMs, config.authFutureSkewMs));
-  app.decorate('nonces', new NonceStore(db.kysely));
+  app.decorate('nonces', openNonceStore(db));
   app.decorate('config', config);
   app.decorate('sms', createSmsSender(config.smsDriver, app.log));
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
@@ -128,7 +128,10 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
     defaultJson(request, body as string, done);
   });
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await app.nonces.close(); // claims of the last turn are written before the database closes
+    await db.close();
+  });
 
   // Every answer tells the console which build is current (cookie publishtime); a page built earlier reloads on its
   // next listed path (spec §4 stale-version reload).

@@ -184,6 +184,8 @@ export interface ListQuery {
   order: RawBuilder<unknown>;
   /** The same order backwards (nulls included), so a page nearer the end of the list is found from the end. */
   reverse?: RawBuilder<unknown>;
+  /** The sort as parsed, for seeking a page from a remembered row (page anchors). */
+  sort?: Order;
 }
 
 /** Parses (and checks) everything of a list / export request before any row is read. */
@@ -193,6 +195,7 @@ export function listQuery(entity: Entity, params: Params, dialect: Dialect): Lis
     where: filters(entity, params, dialect),
     order: orderClause(entity, order, dialect),
     reverse: orderClause(entity, { ...order, desc: !order.desc }, dialect),
+    sort: order,
   };
 }
 
@@ -223,9 +226,16 @@ export async function selectRows(
   if (q.reverse && total !== undefined && offset > total / 2) {
     const count = Math.min(limit, total - offset);
     if (count <= 0) return [];
-    keys = sql`select ${pk} from ${table} as t where ${q.where} order by ${q.reverse} limit ${count} offset ${total - offset - count}`;
+    const back = total - offset - count;
+    // The same list read backwards is a list of its own, with its own anchors counted from the end.
+    const backwards: ListQuery = { where: q.where, order: q.reverse, reverse: q.order, sort: q.sort && { ...q.sort, desc: !q.sort.desc } };
+    keys =
+      (await anchoredKeys(k, entity, backwards, count, back)) ??
+      sql`select ${pk} from ${table} as t where ${q.where} order by ${q.reverse} limit ${count} offset ${back}`;
   } else {
-    keys = sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
+    keys =
+      (total !== undefined ? await anchoredKeys(k, entity, q, limit, offset) : null) ??
+      sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
   }
   return (await sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`.execute(k)).rows;
 }
@@ -253,3 +263,74 @@ export async function countRows(k: Q, entity: Entity, q: ListQuery): Promise<num
 
 export const COUNT_TTL_MS = 10_000;
 const countCaches = new WeakMap<WriteWatch, WatchedCache<string, number>>();
+
+/**
+ * Page anchors: every PAGE_ANCHORS.every-th row's sort key of one list (table, filters, order), so a page deep inside a
+ * long list seeks to the nearest anchor by key and walks fewer than `every` index entries, instead of walking from
+ * the nearer end (the middle page of a million rows walked half a million). A list read backwards (a page in the
+ * second half, see selectRows) has its own anchors counted from the end. Found on first need as a chain, each anchor
+ * `every` rows after the one before (the first request for a deep page walks to it once, like plain paging did; a
+ * window function over the whole list cost more), only as far as the page asked for, and kept exactly like the
+ * cached total: only where this process is the sole writer (embedded SQLite), dropped by any write to the tables the
+ * list reads, and after COUNT_TTL_MS at most. PostgreSQL pages as before.
+ */
+export const PAGE_ANCHORS = {
+  every: 1000,
+  /** Below this many rows from the nearer end a walk costs about a millisecond: no anchors are built for it. */
+  minWalk: 50_000,
+  /** LIST_ANCHORS=0 turns them off (the console bench measures with and without). */
+  enabled: process.env.LIST_ANCHORS !== '0',
+};
+
+/** One list's anchors: rows[i] holds the sort key of the row at position (i + 1) * every - 1; `end` once past the last. */
+interface Anchors {
+  rows: Row[];
+  end: boolean;
+  /** The extension under way (requests for the same list extend it one after another). */
+  extending: Promise<void>;
+}
+
+const anchorCaches = new WeakMap<WriteWatch, WatchedCache<string, Anchors>>();
+
+/** The page's primary keys found from the nearest anchor, or null where anchors do not apply (or do not help). */
+async function anchoredKeys(k: Q, entity: Entity, q: ListQuery, limit: number, offset: number): Promise<RawBuilder<unknown> | null> {
+  const { every, minWalk, enabled } = PAGE_ANCHORS;
+  // A page near the start of `q` (selectRows reads from the nearer end) is cheap to walk to already.
+  if (!enabled || !q.sort || offset < Math.max(every, minWalk)) return null;
+  const watch = watchOf(k.getExecutor().adapter);
+  if (!watch?.soleWriter) return null;
+  const cache = anchorCaches.get(watch) ?? new WatchedCache<string, Anchors>(watch, [], COUNT_TTL_MS, 1000);
+  anchorCaches.set(watch, cache);
+
+  const sort = q.sort;
+  const pk = col('t', entity.pk.column);
+  const table = sql.table(entity.table);
+  const keyColumns = sort.field === entity.pk ? pk : sql`${col('t', sort.field.column)}, ${pk}`;
+  // The row `every` rows after `previous` (or the every-th row of the list); `page_anchor` marks the statement.
+  const next = (previous: Row | undefined) =>
+    sql<Row>`select ${keyColumns}, 1 as page_anchor from ${table} as t
+      where ${q.where}${previous ? sql` and ${keysetAfter(entity, sort, 'sqlite', previous)}` : sql``}
+      order by ${q.order} limit 1 offset ${every - 1}`;
+
+  const compiled = next(undefined).compile(k);
+  // The generations of every table the list reads are part of the key (as for the cached total in countRows).
+  const names = [entity.table, ...[...compiled.sql.matchAll(/"([A-Za-z_][\w]*)"/g)].map((m) => m[1])];
+  const key = `${watch.version([...new Set(names)])}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  const anchors = await cache.get(key, async () => ({ rows: [], end: false, extending: Promise.resolve() }));
+
+  const a = Math.floor(offset / every);
+  const extend = async () => {
+    while (anchors.rows.length < a && !anchors.end) {
+      const row = (await next(anchors.rows.at(-1)).execute(k)).rows[0];
+      if (row) anchors.rows.push(row);
+      else anchors.end = true;
+    }
+  };
+  anchors.extending = anchors.extending.then(extend, extend);
+  await anchors.extending;
+
+  const anchor = anchors.rows[a - 1];
+  if (!anchor) return null; // the list changed under the cache (another process): plain paging is always right
+  return sql`select ${pk} from ${table} as t where ${q.where} and ${keysetAfter(entity, sort, 'sqlite', anchor)}
+    order by ${q.order} limit ${limit} offset ${offset - a * every}`;
+}
