@@ -3,6 +3,7 @@ import { Drawer, Layout } from 'antd';
 import Cookies from 'js-cookie';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { EnginePagePrefetch } from '@/router/prefetchPages';
 import { rememberQueryClient } from '@/session/forgetUser';
 import { useSession } from '@/session/sessionStore';
 import { AppMain } from './AppMain';
@@ -56,14 +57,19 @@ export default function BasicLayout() {
     if (!mobile) setDrawerOpen(false);
   }, [mobile]);
 
-  const toggle = () => {
+  // The frame's parts are memoised: their handlers keep their identity so a page switch renders only what shows the
+  // current path (menu highlight, breadcrumb, active tab).
+  const toggle = useCallback(() => {
     if (mobile) {
       setDrawerOpen((o) => !o);
       return;
     }
     Cookies.set(SIDEBAR_COOKIE, collapsed ? '1' : '0', { sameSite: 'strict' });
     setCollapsed(!collapsed);
-  };
+  }, [mobile, collapsed]);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   // Top navigation: the chosen top entry's children fill the sidebar.
   const [topKey, setTopKey] = useState<string | undefined>(() => topKeyOf(topbar, active));
@@ -79,7 +85,7 @@ export default function BasicLayout() {
 
   // Tabs: add on visit.
   const tags = useTags(routes);
-  const { add } = tags;
+  const { add, close } = tags;
   useEffect(() => {
     if (!page) return;
     add({ path, fullPath: path + location.search, name: page.name, title: page.title, affix: page.affix, noCache: page.noCache });
@@ -88,11 +94,11 @@ export default function BasicLayout() {
   const keepAlive = useMemo(() => new Set(tags.state.visited.filter((v) => !v.noCache).map((v) => v.path)), [tags.state.visited]);
 
   const onClose = useCallback(
-    (action: Parameters<typeof tags.close>[0], view: TagView) => {
-      const landing = tags.close(action, view, path);
+    (action: Parameters<typeof close>[0], view: TagView) => {
+      const landing = close(action, view, path);
       if (landing) navigate(landing);
     },
-    [tags, path, navigate],
+    [close, path, navigate],
   );
   const onRefresh = useCallback((view: TagView) => {
     setRefreshKeys((m) => new Map(m).set(view.path, (m.get(view.path) ?? 0) + 1));
@@ -110,27 +116,19 @@ export default function BasicLayout() {
   const menu = (inDrawer: boolean) => (
     <>
       {settings.sidebarLogo && <Logo collapsed={!inDrawer && collapsed} theme={sideTheme} />}
-      <Sidebar
-        items={sideItems}
-        theme={sideTheme}
-        collapsed={!inDrawer && collapsed}
-        active={active}
-        onNavigate={inDrawer ? () => setDrawerOpen(false) : undefined}
-      />
+      <Sidebar items={sideItems} theme={sideTheme} collapsed={!inDrawer && collapsed} active={active} onNavigate={inDrawer ? closeDrawer : undefined} />
     </>
   );
   const siderBackground = sideTheme === 'dark' ? '#001529' : '#fff';
 
+  const topNav = useMemo(
+    () => (settings.topNav && !mobile ? <TopNav items={topbar} activeKey={topKey} onSelect={setTopKey} /> : undefined),
+    [settings.topNav, mobile, topbar, topKey],
+  );
+  const crumbs = useMemo(() => breadcrumbs(sidebar, active, page?.title), [sidebar, active, page?.title]);
   const header = (
     <div style={settings.fixedHeader ? { position: 'sticky', top: 0, zIndex: 10 } : undefined}>
-      <Navbar
-        collapsed={mobile ? !drawerOpen : collapsed}
-        onToggle={toggle}
-        crumbs={breadcrumbs(sidebar, active, page?.title)}
-        topNav={settings.topNav && !mobile ? <TopNav items={topbar} activeKey={topKey} onSelect={setTopKey} /> : undefined}
-        onOpenSettings={() => setSettingsOpen(true)}
-        mobile={mobile}
-      />
+      <Navbar collapsed={mobile ? !drawerOpen : collapsed} onToggle={toggle} crumbs={crumbs} topNav={topNav} onOpenSettings={openSettings} mobile={mobile} />
       {settings.tagsView && <TagsView visited={tags.state.visited} activePath={path} onClose={onClose} onRefresh={onRefresh} />}
     </div>
   );
@@ -166,10 +164,12 @@ export default function BasicLayout() {
         <Layout style={{ minWidth: 0 }}>
           {header}
           <Layout.Content style={{ background: '#f0f2f5', minWidth: 0 }}>
-            <AppMain keepAlive={keepAlive} refreshKeys={refreshKeys} page={page} />
+            <AppMain keepAlive={keepAlive} refreshKeys={refreshKeys} page={page} routes={routes} />
           </Layout.Content>
         </Layout>
-        <ThemeDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <ThemeDrawer open={settingsOpen} onClose={closeSettings} />
+        {/* Most menu entries open the engine's list page: its code and styles get ready once the frame has settled. */}
+        <EnginePagePrefetch />
       </Layout>
     </PlatformWatermark>
   );

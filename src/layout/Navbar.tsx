@@ -1,7 +1,8 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { memo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useStableNavigate } from '@/router/useStableNavigate';
 import { useExpertPathText } from './expertCrumb';
 import { UserMenu } from './navbar/UserMenu';
 import { useNotice } from './navbar/useNotice';
@@ -24,12 +25,13 @@ export interface NavbarProps {
 
 /**
  * Top bar (spec §2.4): sidebar toggle, breadcrumb (or the top navigation), scrolling notice, tips button with a
- * three-line tooltip, layout settings, and the avatar popover.
+ * three-line tooltip, layout settings, and the avatar popover. Memoised with a navigate that ignores the location: it
+ * renders on a page switch only because the breadcrumb changes.
  */
-export function Navbar({ collapsed, onToggle, crumbs, topNav, onOpenSettings, mobile }: NavbarProps) {
+export const Navbar = memo(function Navbar({ collapsed, onToggle, crumbs, topNav, onOpenSettings, mobile }: NavbarProps) {
   const notice = useNotice();
   const expertText = useExpertPathText();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const tips = (
     <div>
       <div style={{ fontWeight: 600 }}>{notice?.tips_title ?? ''}</div>
@@ -99,4 +101,4 @@ export function Navbar({ collapsed, onToggle, crumbs, topNav, onOpenSettings, mo
       <UserMenu />
     </div>
   );
-}
+});

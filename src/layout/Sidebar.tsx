@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import type { SidebarItem } from '@/router/types';
+import { useStableNavigate } from '@/router/useStableNavigate';
 import { menuIcon } from './menuIcons';
 
 type Item = Required<MenuProps>['items'][number];
@@ -56,46 +56,62 @@ export interface SidebarProps {
   onNavigate?: () => void;
 }
 
-/** Sidebar menu from the server's menu tree (spec §2.4): accordion, hidden items omitted, external links in a new tab. */
-export function Sidebar({ items, theme, collapsed, active, onNavigate }: SidebarProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+const MENU_STYLE = { borderInlineEnd: 'none', background: 'transparent' } as const;
+
+/**
+ * Sidebar menu from the server's menu tree (spec §2.4): accordion, hidden items omitted, external links in a new tab.
+ *
+ * Kept cheap on a page switch (the menu is a few hundred antd components): memoised with stable handlers and a
+ * navigate that ignores the location, so it renders once per switch (its highlight), and its open groups change
+ * only when the new page lies in another group.
+ */
+export const Sidebar = memo(function Sidebar({ items, theme, collapsed, active, onNavigate }: SidebarProps) {
+  const navigate = useStableNavigate();
   const [openKeys, setOpenKeys] = useState<string[]>(() => ancestorKeys(items, active) ?? []);
   const menuItems = useMemo(() => toItems([...items]), [items]);
+  const selectedKeys = useMemo(() => [active], [active]);
 
   // Navigating elsewhere (tabs, breadcrumb) opens the group of the new page.
   useEffect(() => {
     const trail = ancestorKeys(items, active);
-    if (trail?.length) setOpenKeys(trail);
+    if (trail?.length) setOpenKeys((keys) => (sameKeys(keys, trail) ? keys : trail));
   }, [items, active]);
 
-  const onOpenChange = (keys: string[]) => {
-    const latest = keys.find((k) => !openKeys.includes(k));
-    // Accordion: opening a group closes the others, except the groups that contain it.
-    setOpenKeys(latest ? (ancestorKeys(items, latest) ?? []).concat(latest) : keys);
-  };
+  const onOpenChange = useCallback(
+    (keys: string[]) =>
+      setOpenKeys((open) => {
+        const latest = keys.find((k) => !open.includes(k));
+        // Accordion: opening a group closes the others, except the groups that contain it.
+        return latest ? (ancestorKeys(items, latest) ?? []).concat(latest) : keys;
+      }),
+    [items],
+  );
 
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    const item = findItem(items, key);
-    if (item?.external) {
-      window.open(item.path, '_blank', 'noopener');
-      return;
-    }
-    const target = item ? menuTarget(item) : key;
-    if (target !== location.pathname + location.search) navigate(target);
-    onNavigate?.();
-  };
+  const onClick = useCallback<NonNullable<MenuProps['onClick']>>(
+    ({ key }) => {
+      const item = findItem(items, key);
+      if (item?.external) {
+        window.open(item.path, '_blank', 'noopener');
+        return;
+      }
+      const target = item ? menuTarget(item) : key;
+      if (target !== window.location.pathname + window.location.search) navigate(target);
+      onNavigate?.();
+    },
+    [items, navigate, onNavigate],
+  );
 
   return (
     <Menu
       mode="inline"
       theme={theme}
       items={menuItems}
-      selectedKeys={[active]}
+      selectedKeys={selectedKeys}
       {...(collapsed ? {} : { openKeys })}
       onOpenChange={onOpenChange}
       onClick={onClick}
-      style={{ borderInlineEnd: 'none', background: 'transparent' }}
+      style={MENU_STYLE}
     />
   );
-}
+});

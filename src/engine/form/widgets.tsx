@@ -12,6 +12,7 @@ import { parseTime } from '@/utils/format';
 import { getResourceDef } from '../../../resources.config';
 import { baseType } from '../resource';
 import type { PropertySchema } from '../types';
+import { type Choice, type Relation, useRelationChoices } from './relationChoices';
 import { VideoUploadWidget } from './VideoUpload';
 
 /**
@@ -104,19 +105,8 @@ function SwitchWidget({ id, value, onChange, disabled, readonly, schema, options
   return <Switch id={id} checked={value === on} disabled={disabled || readonly} onChange={(checked) => onChange(checked ? on : off)} />;
 }
 
-type Choice = { label: string; value: string | number };
-type Relation = { schema: string; label: string; key?: string };
-
-/** The records of a related resource as choices (value = relation key or primary key, label = relation label). */
-export function useRelationChoices(relation: Relation | undefined): Choice[] {
-  const target = relation ? getResourceDef(relation.schema) : undefined;
-  const { result } = useList({ resource: relation?.schema ?? '', pagination: { mode: 'off' }, queryOptions: { enabled: Boolean(target) } });
-  return useMemo(() => {
-    if (!relation || !target) return [];
-    const key = relation.key ?? target.primaryKey;
-    return (result?.data ?? []).map((r) => ({ label: String(r[relation.label] ?? r[key]), value: r[key] as string | number }));
-  }, [result?.data, relation, target]);
-}
+// The related records' choices live in their own module (no RJSF), shared with the list's search form.
+export { useRelationChoices };
 
 /** Options from x-ui choices, else the x-dict dictionary, else the related records, else the enum (labels = values). */
 function useChoices(options: WidgetProps['options'], schema: WidgetProps['schema']): Choice[] {

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { type BaseKey, type BaseRecord, type CrudFilter, useDeleteMany, useTable } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Form, Space, Spin, Switch, Table, type TableColumnType, type TableProps } from 'antd';
-import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { exportList } from '@/api/engine';
 import { request } from '@/api/request';
 import { Access } from '@/components/Access';
@@ -22,9 +22,6 @@ import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader,
 import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
 import { displayValue, relationLabel } from './cells';
 import { useDragSort } from './DragSort';
-import { EntityFormDialog, EntityFormPage } from './EntityForm';
-import { EntityShowDialog, EntityShowPage } from './EntityShow';
-import { ImportDialog } from './ImportDialog';
 import { SearchForm } from './SearchForm';
 
 /**
@@ -35,6 +32,32 @@ import { SearchForm } from './SearchForm';
  */
 
 type Panel = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: BaseKey } | { kind: 'show'; id: BaseKey };
+
+// The record form (RJSF and its validator, about 150 kB compressed), the detail view and the import dialog are not
+// needed to show the list: they load on first use, or earlier when the browser is idle after the list is on screen.
+const loadForm = () => import('./EntityForm');
+const loadShow = () => import('./EntityShow');
+const loadImport = () => import('./ImportDialog');
+const EntityFormDialog = lazy(() => loadForm().then((m) => ({ default: m.EntityFormDialog })));
+const EntityFormPage = lazy(() => loadForm().then((m) => ({ default: m.EntityFormPage })));
+const EntityShowDialog = lazy(() => loadShow().then((m) => ({ default: m.EntityShowDialog })));
+const EntityShowPage = lazy(() => loadShow().then((m) => ({ default: m.EntityShowPage })));
+const ImportDialog = lazy(() => loadImport().then((m) => ({ default: m.ImportDialog })));
+
+/** Fetches the record panels' code once the main thread has nothing else to do (a timeout where there is no idle callback). */
+function prefetchPanels(withImport: boolean): () => void {
+  const load = () => {
+    void loadForm();
+    void loadShow();
+    if (withImport) void loadImport();
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(load, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(load, 2000);
+  return () => window.clearTimeout(timer);
+}
 
 const lazyCache = new WeakMap<PageLoader<EngineRecordPageProps>, ComponentType<EngineRecordPageProps>>();
 function lazyPage(loader: PageLoader<EngineRecordPageProps>): ComponentType<EngineRecordPageProps> {
@@ -96,6 +119,8 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
   const [selectedRows, setSelectedRows] = useState<BaseRecord[]>([]);
   const [panel, setPanel] = useState<Panel>({ kind: 'list' });
   const [importOpen, setImportOpen] = useState(false);
+  // Mounted from its first opening on (and kept, so it closes with its animation and keeps its state like before).
+  const [importUsed, setImportUsed] = useState(false);
   const [expanded, setExpanded] = useState<BaseKey[] | null>(null);
   const pageMode = schema['x-form']?.mode === 'page';
 
@@ -110,13 +135,21 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     const data = result.data ?? [];
     return tree ? (handleTree(data, pk, tree.parent) as BaseRecord[]) : data;
   }, [result.data, tree, pk]);
+  // A new page of rows: the old selection no longer applies. Compared with the rows last seen rather than run on every
+  // effect start: a kept tab's effects start again each time it is shown, and that must neither drop the selection nor
+  // render the whole list again.
+  const rowsSeen = useRef(rows);
   useEffect(() => {
-    // A new page of rows: the old selection no longer applies.
-    if (rows) {
-      setSelectedRowKeys([]);
-      setSelectedRows([]);
-    }
+    if (rowsSeen.current === rows) return;
+    rowsSeen.current = rows;
+    setSelectedRowKeys((keys) => (keys.length > 0 ? [] : keys));
+    setSelectedRows((list) => (list.length > 0 ? [] : list));
   }, [rows]);
+
+  // After the first rows are on screen, not while they are awaited: the idle time of a pending request is not free.
+  const canImport = Boolean(def.permissions.import);
+  const listShown = result.data !== undefined;
+  useEffect(() => (listShown ? prefetchPanels(canImport) : undefined), [listShown, canImport]);
 
   const refresh = useCallback(() => {
     void tableQuery.refetch();
@@ -388,7 +421,15 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         </Button>
       </Gate>
       <Gate permission={def.permissions.import}>
-        <Button color="default" variant="filled" icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+        <Button
+          color="default"
+          variant="filled"
+          icon={<UploadOutlined />}
+          onClick={() => {
+            setImportUsed(true);
+            setImportOpen(true);
+          }}
+        >
           导入
         </Button>
       </Gate>
@@ -484,23 +525,23 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
           />
         )}
       </Card>
-      {!pageMode && (panel.kind === 'create' || panel.kind === 'edit') && !Replacement && <EntityFormDialog resource={def} id={panelId} open onClose={close} />}
-      {!pageMode && panel.kind === 'show' && !Replacement && <EntityShowDialog resource={def} id={panelId} open onClose={close} />}
-      {!pageMode && Replacement && (
-        <Suspense fallback={null}>
-          <Replacement resource={def} id={panelId} onClose={close} />
-        </Suspense>
-      )}
-      {def.permissions.import && (
-        <ImportDialog
-          resource={def}
-          open={importOpen}
-          onClose={(imported) => {
-            setImportOpen(false);
-            if (imported) written();
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {!pageMode && (panel.kind === 'create' || panel.kind === 'edit') && !Replacement && (
+          <EntityFormDialog resource={def} id={panelId} open onClose={close} />
+        )}
+        {!pageMode && panel.kind === 'show' && !Replacement && <EntityShowDialog resource={def} id={panelId} open onClose={close} />}
+        {!pageMode && Replacement && <Replacement resource={def} id={panelId} onClose={close} />}
+        {def.permissions.import && importUsed && (
+          <ImportDialog
+            resource={def}
+            open={importOpen}
+            onClose={(imported) => {
+              setImportOpen(false);
+              if (imported) written();
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

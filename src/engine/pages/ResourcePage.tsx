@@ -3,7 +3,11 @@ import { lazy, Suspense, useMemo } from 'react';
 import { getResourceDef } from '../../../resources.config';
 import type { EnginePageProps } from '../resource';
 import { EntityList } from './EntityList';
-import { SingletonPage } from './SingletonPage';
+
+// A single-record screen is a form (RJSF, about 150 kB compressed): loaded only by the resources that are one, so a
+// list page (most menu entries) does not download and compile the form engine.
+const SingletonPage = lazy(() => import('./SingletonPage').then((m) => ({ default: m.SingletonPage })));
+const singletonFallback = <Spin style={{ display: 'block', padding: 48 }} />;
 
 /** The screen of one resource: its list-page override when resources.config.ts names one, the single record's form for an x-singleton schema, else the generic list. */
 export function ResourcePage({ name }: { name: string }) {
@@ -17,7 +21,12 @@ export function ResourcePage({ name }: { name: string }) {
         <Replacement resource={def} />
       </Suspense>
     );
-  if (def.schema['x-singleton']) return <SingletonPage resource={def} />;
+  if (def.schema['x-singleton'])
+    return (
+      <Suspense fallback={singletonFallback}>
+        <SingletonPage resource={def} />
+      </Suspense>
+    );
   return <EntityList resource={def} />;
 }
 

@@ -1,7 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
 import { useDict } from '@/components/DictTag';
-import { useRelationChoices } from '../form/widgets';
+import { useRelationChoices } from '../form/relationChoices';
 import { baseType } from '../resource';
 import type { SearchField } from '../schema';
 

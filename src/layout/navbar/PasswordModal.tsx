@@ -1,5 +1,5 @@
 import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { savePass } from '@/api/account';
 
 export interface PasswordValues {
@@ -9,7 +9,8 @@ export interface PasswordValues {
 }
 
 /** 修改密码 (spec §3 Password form, §5 rules and messages, §9 dialog width 500). */
-export function PasswordModal({ open, mobile, onClose }: { open: boolean; mobile?: string; onClose: () => void }) {
+// Memoised: the navbar renders on every page switch (its breadcrumb changes), this need not.
+export const PasswordModal = memo(function PasswordModal({ open, mobile, onClose }: { open: boolean; mobile?: string; onClose: () => void }) {
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
@@ -80,4 +81,4 @@ export function PasswordModal({ open, mobile, onClose }: { open: boolean; mobile
       </Form>
     </Modal>
   );
-}
+});

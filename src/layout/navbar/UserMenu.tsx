@@ -1,16 +1,19 @@
 import { ClearOutlined, InfoCircleOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { App, Avatar, Button, Divider, Popover, Typography } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { memo, useCallback, useState } from 'react';
+import { useStableNavigate } from '@/router/useStableNavigate';
 import { useSession } from '@/session/sessionStore';
 import { clearCaches } from './clearCache';
 import { PasswordModal } from './PasswordModal';
 import { canSeeVersionDialog, VersionDialog } from './VersionDialog';
 import { APP_VERSION, publishTime } from './version';
 
-/** Avatar (first character of the real name) with the user popover of spec §2.4. */
-export function UserMenu() {
+/**
+ * Avatar (first character of the real name) with the user popover of spec §2.4. Refine's useLogout reads the location,
+ * so this renders on every page switch: its dialogs get stable props and skip those renders.
+ */
+export const UserMenu = memo(function UserMenu() {
   const { user, platform } = useSession();
   const [versionOpen, setVersionOpen] = useState(false);
   const versionDialog = canSeeVersionDialog(platform?.storeId, user?.roleId);
@@ -18,7 +21,9 @@ export function UserMenu() {
   const { modal } = App.useApp();
   const [open, setOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
+  const closeVersion = useCallback(() => setVersionOpen(false), []);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
   const realName = user?.realName ?? '';
 
   const confirmLogout = () => {
@@ -110,8 +115,8 @@ export function UserMenu() {
           <Avatar style={{ background: 'var(--zy-primary, #409EFF)' }}>{realName.slice(0, 1)}</Avatar>
         </button>
       </Popover>
-      {versionDialog && <VersionDialog open={versionOpen} onClose={() => setVersionOpen(false)} />}
-      <PasswordModal open={passwordOpen} mobile={user?.mobile} onClose={() => setPasswordOpen(false)} />
+      {versionDialog && <VersionDialog open={versionOpen} onClose={closeVersion} />}
+      <PasswordModal open={passwordOpen} mobile={user?.mobile} onClose={closePassword} />
     </>
   );
-}
+});

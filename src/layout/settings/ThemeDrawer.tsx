@@ -1,5 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { App, Button, ColorPicker, Divider, Drawer, Switch, Tooltip, Typography } from 'antd';
+import { memo } from 'react';
 import { clearSettings, type LayoutSettings, normalizeHex, type SideTheme, saveSettings, THEME_PRESETS } from '@/utils/theme';
 import { useLayoutSettings } from './SettingsContext';
 
@@ -51,8 +52,11 @@ function ThemeSample({ side, selected, label, onClick }: { side: string; selecte
   );
 }
 
-/** 布局设置 drawer (spec §2.4): sidebar theme, theme colour (8 presets + picker), layout switches, save / reset. */
-export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * 布局设置 drawer (spec §2.4): sidebar theme, theme colour (8 presets + picker), layout switches, save / reset.
+ * Memoised: the frame renders on every page switch, the closed drawer need not.
+ */
+export const ThemeDrawer = memo(function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { settings, update } = useLayoutSettings();
   const { message } = App.useApp();
 
@@ -136,4 +140,4 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
       </div>
     </Drawer>
   );
-}
+});

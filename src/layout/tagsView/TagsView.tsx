@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { theme as antdTheme, Dropdown, type MenuProps } from 'antd';
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type MouseEvent, memo, useEffect, useRef, useState } from 'react';
+import { useStableNavigate } from '@/router/useStableNavigate';
 import type { TagView } from './tagsModel';
 import type { CloseAction } from './useTags';
 
@@ -22,9 +22,12 @@ export interface TagsViewProps {
   onRefresh: (view: TagView) => void;
 }
 
-/** Tag bar of visited pages (spec §2.4): click opens, middle-click or × closes, right-click opens the context menu. */
-export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewProps) {
-  const navigate = useNavigate();
+/**
+ * Tag bar of visited pages (spec §2.4): click opens, middle-click or × closes, right-click opens the context menu.
+ * Memoised with a navigate that ignores the location, so a page switch renders it once.
+ */
+export const TagsView = memo(function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewProps) {
+  const navigate = useStableNavigate();
   const { token } = antdTheme.useToken();
   const [menuFor, setMenuFor] = useState<string | null>(null);
   const bar = useRef<HTMLDivElement>(null);
@@ -156,7 +159,7 @@ export function TagsView({ visited, activePath, onClose, onRefresh }: TagsViewPr
       })}
     </div>
   );
-}
+});
 
 /** Scrolls the bar (not the page) just enough to show the tab, with a little room around it. */
 export function scrollBarTo(bar: HTMLElement, tab: HTMLElement, margin = 10): void {

@@ -43,7 +43,24 @@ function withVisited(state: TagsState, visited: TagView[]): TagsState {
   return { visited, cached: state.cached.filter((name) => open.has(name)) };
 }
 
-/** Open a tab on visit, or update the existing tab of that path (new query / fullPath / title). */
+/** Same tab fields (the ones a visit can change), so a revisit leaves the state as it is. */
+function sameTag(a: TagView, b: TagView): boolean {
+  return (
+    a.path === b.path &&
+    a.fullPath === b.fullPath &&
+    a.name === b.name &&
+    a.title === b.title &&
+    Boolean(a.affix) === Boolean(b.affix) &&
+    Boolean(a.noCache) === Boolean(b.noCache) &&
+    JSON.stringify(a.query ?? null) === JSON.stringify(b.query ?? null)
+  );
+}
+
+/**
+ * Open a tab on visit, or update the existing tab of that path (new query / fullPath / title). A revisit that
+ * changes nothing returns the very same state: every tab switch adds its tab, and a new state object would render
+ * the whole frame (menu, navbar, tag bar) a second time.
+ */
 export function addView(state: TagsState, view: TagView): TagsState {
   const index = state.visited.findIndex((v) => v.path === view.path);
   let visited: TagView[];
@@ -52,10 +69,11 @@ export function addView(state: TagsState, view: TagView): TagsState {
   } else {
     // The affix flag belongs to the route, so an update never unpins a pinned tab.
     const current = state.visited[index];
-    visited = state.visited.map((v, i) => (i === index ? { ...current, ...view, affix: current.affix || view.affix } : v));
+    const updated = { ...current, ...view, affix: current.affix || view.affix };
+    visited = sameTag(current, updated) ? state.visited : state.visited.map((v, i) => (i === index ? updated : v));
   }
   const cached = cacheable(view) && !state.cached.includes(view.name) ? [...state.cached, view.name] : state.cached;
-  return { visited, cached };
+  return visited === state.visited && cached === state.cached ? state : { visited, cached };
 }
 
 /**

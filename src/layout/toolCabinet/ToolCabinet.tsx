@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { App, Button, Drawer, Popover, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { getPlatformConfig } from '@/api/platform';
 import { authProvider } from '@/providers/authProvider';
 import { useSession } from '@/session/sessionStore';
@@ -21,7 +21,8 @@ interface OpenTool {
  * sandboxed iframe of the toolbox address. The drawer opens only when platformConfig returns an address; while it
  * is open, a token-expired message from the tool shows 系统提示 with 重新登录, which signs out and goes to /index.
  */
-export function ToolCabinet({ compact = false }: { compact?: boolean }) {
+// Memoised: the navbar renders on every page switch (its breadcrumb changes), this need not.
+export const ToolCabinet = memo(function ToolCabinet({ compact = false }: { compact?: boolean }) {
   const { user } = useSession();
   const { modal, message } = App.useApp();
   const [hovered, setHovered] = useState(false);
@@ -136,4 +137,4 @@ export function ToolCabinet({ compact = false }: { compact?: boolean }) {
       </Drawer>
     </>
   );
-}
+});

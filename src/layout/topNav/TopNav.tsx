@@ -1,7 +1,7 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { memo, useMemo } from 'react';
 import type { SidebarItem } from '@/router/types';
+import { useStableNavigate } from '@/router/useStableNavigate';
 import { menuIcon } from '../menuIcons';
 import { menuTarget } from '../Sidebar';
 import { useBodyWidth } from '../useDevice';
@@ -27,8 +27,9 @@ export interface TopNavProps {
  * allows (recomputed on resize); the rest under 更多菜单. An entry with children shows them in the sidebar,
  * a page without children is opened, an external link opens in a new tab.
  */
-export function TopNav({ items, activeKey, onSelect }: TopNavProps) {
-  const navigate = useNavigate();
+// Memoised with a navigate that ignores the location: a page switch inside the same top entry does not render it.
+export const TopNav = memo(function TopNav({ items, activeKey, onSelect }: TopNavProps) {
+  const navigate = useStableNavigate();
   const width = useBodyWidth();
   const shown = useMemo(() => items.filter((i) => !i.hidden), [items]);
   const { visible, more } = splitTopNav(shown, width);
@@ -76,4 +77,4 @@ export function TopNav({ items, activeKey, onSelect }: TopNavProps) {
       }}
     />
   );
-}
+});
