@@ -161,7 +161,10 @@ describe('菜单管理 / 菜单配置 in Chromium against the real server', () =
     const sider = page.locator('.ant-layout-sider');
     await expect(sider.getByText(dirName, { exact: true }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByText('退出登录').click();
+    // The popover's own button, once it is shown (a click during its opening animation could miss).
+    const logout = page.locator('.ant-popover:not(.ant-popover-hidden)').getByRole('button', { name: /退出登录/ });
+    await logout.waitFor();
+    await logout.click();
     await page.getByText('确定退出系统吗？').waitFor();
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.waitForURL('**/login**');

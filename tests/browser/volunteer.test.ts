@@ -42,14 +42,18 @@ describe('volunteer planning', () => {
 
     // A filter builds the request: ticking 211 asks the server for 211 schools only.
     const filtered = page.waitForRequest((r) => r.url().includes('/Filling/schoolEnrollChance') && (r.postDataJSON()?.tags ?? []).includes('211'));
-    await page.getByText(/^共 [\d,]+ 条$/).waitFor();
+    // Visible only: the student list stays mounted, hidden, in its kept tab with its own 共 N 条.
+    await page
+      .getByText(/^共 [\d,]+ 条$/)
+      .filter({ visible: true })
+      .waitFor();
     const tag211 = page.getByRole('checkbox', { name: '211' });
     await tag211.click();
     await expect.poll(() => tag211.isChecked()).toBe(true);
     const sent = (await filtered).postDataJSON();
     expect(sent).toMatchObject({ studentId: expect.any(Number), tags: ['211'] });
     // The table is virtualised: only the visible rows exist; the count says how many matched.
-    const total = page.getByText(/^共 [\d,]+ 条$/);
+    const total = page.getByText(/^共 [\d,]+ 条$/).filter({ visible: true });
     await total.waitFor();
     expect(Number(((await total.textContent()) ?? '').replace(/\D/g, ''))).toBeGreaterThan(10);
     const names = (await page.locator('.zy-options-table .ant-table-row').first().textContent()) ?? '';
