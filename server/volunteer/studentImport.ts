@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { ApiError, fail } from '../http/envelope.js';
 import { type Actor, type Db, homeStore, SUBJECTS, seesAll } from './common.js';
 import { ELIGIBILITY_KINDS } from './engine/specialPlans.js';
-import { buildPatch, type StudentInput } from './students.js';
+import { buildPatch, newStudentRow, type StudentInput } from './students.js';
 
 /**
  * 学生导入 (spec §7.2 /appv2/api/ExcelImport/import): an expert or a store imports students from an .xlsx sheet made
@@ -181,29 +181,7 @@ export async function importStudents(db: Db, actor: Actor, file: { filename: str
     for (const { patch } of patches) {
       const row = await trx
         .insertInto('volStudent')
-        .values({
-          name: patch.name as string,
-          mobile: patch.mobile ?? null,
-          province: patch.province ?? '山东',
-          examYear: patch.examYear as number,
-          score: patch.score ?? null,
-          rank: patch.rank ?? null,
-          rankFlag: patch.rankFlag ?? null,
-          subjects: patch.subjects ?? '',
-          preferRegions: '[]',
-          preferLevels: '[]',
-          preferMajors: '[]',
-          tuitionCap: null,
-          ownerId,
-          storeId,
-          remark: patch.remark ?? null,
-          specialEligibility: patch.specialEligibility ?? '[]',
-          delFlag: '0',
-          createBy: actor.userId,
-          createTime: now,
-          updateTime: now,
-          version: 1,
-        })
+        .values(newStudentRow(patch, ownerId, storeId, actor.userId, now))
         .returning('studentId')
         .executeTakeFirstOrThrow();
       created.push(row.studentId);

@@ -350,6 +350,33 @@ export function validateEligibility(v: unknown): string[] {
 /** Fields whose change alters the basis of a plan's probabilities. */
 const BASIS: Array<keyof StudentPatch> = ['score', 'rank', 'subjects', 'province', 'examYear'];
 
+/** The vol_student row of a new student (the form's 新增学生 and the Excel import alike). */
+export function newStudentRow(patch: StudentPatch, ownerId: number | null, storeId: number, createBy: number, now: number) {
+  return {
+    name: patch.name as string,
+    mobile: patch.mobile ?? null,
+    province: patch.province ?? '山东',
+    examYear: patch.examYear as number,
+    score: patch.score ?? null,
+    rank: patch.rank ?? null,
+    rankFlag: patch.rankFlag ?? null,
+    subjects: patch.subjects ?? '',
+    preferRegions: patch.preferRegions ?? '[]',
+    preferLevels: patch.preferLevels ?? '[]',
+    preferMajors: patch.preferMajors ?? '[]',
+    tuitionCap: patch.tuitionCap ?? null,
+    ownerId,
+    storeId,
+    remark: patch.remark ?? null,
+    specialEligibility: patch.specialEligibility ?? '[]',
+    delFlag: '0',
+    createBy,
+    createTime: now,
+    updateTime: now,
+    version: 1,
+  };
+}
+
 export async function createStudent(db: Db, actor: Actor, input: StudentInput) {
   const patch = await buildPatch(db, input, null);
   // An expert owns what they create; admin/leader pick an expert or leave the student unassigned (for distribution).
@@ -362,29 +389,7 @@ export async function createStudent(db: Db, actor: Actor, input: StudentInput) {
   const now = Date.now();
   const created = await db
     .insertInto('volStudent')
-    .values({
-      name: patch.name as string,
-      mobile: patch.mobile ?? null,
-      province: patch.province ?? '山东',
-      examYear: patch.examYear as number,
-      score: patch.score ?? null,
-      rank: patch.rank ?? null,
-      rankFlag: patch.rankFlag ?? null,
-      subjects: patch.subjects ?? '',
-      preferRegions: patch.preferRegions ?? '[]',
-      preferLevels: patch.preferLevels ?? '[]',
-      preferMajors: patch.preferMajors ?? '[]',
-      tuitionCap: patch.tuitionCap ?? null,
-      ownerId,
-      storeId,
-      remark: patch.remark ?? null,
-      specialEligibility: patch.specialEligibility ?? '[]',
-      delFlag: '0',
-      createBy: actor.userId,
-      createTime: now,
-      updateTime: now,
-      version: 1,
-    })
+    .values(newStudentRow(patch, ownerId, storeId, actor.userId, now))
     .returning('studentId')
     .executeTakeFirstOrThrow();
   await db
