@@ -114,7 +114,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
 
   app.decorate('db', db);
   app.decorate('keys', keys);
-  app.decorate('protocol', new Protocol(keys, config.authWindowMs, config.authFutureSkewMs));
+  app.decorate('protocol', new Protocol(keys, config.authWindowMs, config.authFutureSkewMs, config.authReadReuseMs));
   app.decorate('nonces', openNonceStore(db));
   app.decorate('config', config);
   app.decorate('sms', createSmsSender(config.smsDriver, app.log));
@@ -155,6 +155,9 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     }
   });
 
+  // Security headers first, so refused requests' answers carry them too.
+  await registerSecurityHeaders(app, config.toolboxOrigins);
+
   // The gate. Decided by the matched route whatever spelling reached it: a route that declares a permission is an API
   // route and is always checked; one that declares none (console files, /profile/ uploads) is not an API route.
   app.addHook('onRequest', async (request) => {
@@ -164,8 +167,10 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     const timer = header(request, 'timer');
     const signature = app.protocol.verify(authentication, timer);
     if (!signature.ok) throw new ApiError(signature.code, signature.msg);
-    // Single-use: a captured (Authentication, Timer) pair cannot be sent again while its Timer is still fresh.
-    if (!(await app.nonces.claim(`sig:${authentication}`, app.protocol.nonceExpiry(timer as string)))) {
+    // Every new signature is claimed (remembered until its Timer leaves the window). A repeat is refused for a write;
+    // a read may repeat it for a short while (docs/protocol.md "Single use"): the console signs its reads every 10 s.
+    const first = !signature.known && (await app.nonces.claim(`sig:${authentication}`, app.protocol.nonceExpiry(timer as string)));
+    if (!first && (isWriteRoute(request) || !app.protocol.mayReuse(timer as string))) {
       throw new ApiError(AUTH_CODES.replayed.code, AUTH_CODES.replayed.msg);
     }
 
@@ -183,28 +188,35 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   });
 
   // Paging parameters out of range get a clear 400 on every API route, before the route's own validation.
-  app.addHook('preValidation', async (request) => {
-    if (routePermission(request)) checkPaging(request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (routePermission(request)) checkPaging(request); // throws: Fastify answers through the error handler
+    done();
   });
 
   // A second, independent check right before the handler: a route that needs a caller never runs without one, even if
   // a future change to the gate above let a request through. Then the duplicate-submit window for writes (spec §5).
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const permission = routePermission(request);
-    if (!permission) return;
-    if (permission !== 'public' && !request.auth) throw new ApiError(Code.UNAUTHORIZED, '未登录或登录已过期，请先登录');
-    if (request.auth && isWriteRoute(request)) {
-      const key = submissionKey(request, request.auth.userId);
-      if (key && !(await app.nonces.claim(key, Date.now() + REPEAT_WINDOW_MS))) throw new ApiError(Code.ERROR, REPEAT_MESSAGE);
+    if (!permission) return done();
+    if (permission !== 'public' && !request.auth) return done(new ApiError(Code.UNAUTHORIZED, '未登录或登录已过期，请先登录'));
+    if (!request.auth || !isWriteRoute(request)) return done();
+    const key = submissionKey(request, request.auth.userId);
+    if (!key) return done();
+    app.nonces.claim(key, Date.now() + REPEAT_WINDOW_MS).then((first) => {
+      if (!first) return done(new ApiError(Code.ERROR, REPEAT_MESSAGE));
       submissions.set(request, key);
-    }
+      done();
+    }, done);
   });
   // A write that was refused changed nothing, so sending it again is a retry, not a double submit: its key is released.
   const submissions = new WeakMap<FastifyRequest, string | null>();
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const key = submissions.get(request);
-    if (key && !(typeof payload === 'string' && /^\{"code":(200|20000)[,}]/.test(payload))) await app.nonces.release(key);
-    return payload;
+    if (!key || (typeof payload === 'string' && /^\{"code":(200|20000)[,}]/.test(payload))) return done(null, payload);
+    app.nonces.release(key).then(
+      () => done(null, payload),
+      (err) => done(err),
+    );
   });
 
   async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
@@ -222,16 +234,16 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   }
 
   // Encrypt successful answers of sensitive routes, or when the caller asks with authEncode=1.
-  app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (!routePermission(request) || !payload || typeof payload !== 'object') return payload;
+  app.addHook('preSerialization', (request, _reply, payload, done) => {
+    if (!routePermission(request) || !payload || typeof payload !== 'object') return done(null, payload);
     const env = payload as Envelope;
-    if (env.code !== Code.OK) return payload;
-    if (!request.routeOptions.config?.sensitive && !wantsEncryption(request)) return payload;
+    if (env.code !== Code.OK) return done(null, payload);
+    if (!request.routeOptions.config?.sensitive && !wantsEncryption(request)) return done(null, payload);
     const { code: _c, msg, ...rest } = env;
     const plain = 'rows' in rest ? rest : rest.data;
     // Session mode when the console sent its own key at sign-in (SESSION_KEYS, default on); else the spec's static key.
     const clientKey = config.sessionKeys ? request.auth?.clientKey : null;
-    return { code: Code.ENCRYPTED, msg, data: clientKey ? app.protocol.encryptForSession(clientKey, plain) : app.protocol.encrypt(plain) };
+    done(null, { code: Code.ENCRYPTED, msg, data: clientKey ? app.protocol.encryptForSession(clientKey, plain) : app.protocol.encrypt(plain) });
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown[] }, request, reply) => {
@@ -255,7 +267,6 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     return reply.status(200).send({ code: Code.ERROR, msg: '系统内部错误，请稍后重试' });
   });
 
-  await registerSecurityHeaders(app, config.toolboxOrigins);
   // Uploads: multipart bodies (limits are set per route), and stored files served read-only under /profile/.
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20 } });
   await registerCompression(app);

@@ -14,6 +14,8 @@ export interface ServerConfig {
   authWindowMs: number;
   /** How far (ms) a request's Timer may run ahead of the server clock (AUTH_FUTURE_SKEW_MS, default 60 s). */
   authFutureSkewMs: number;
+  /** How long after its Timer a read may reuse a signature (AUTH_READ_REUSE_MS, default 30 s; 0: every one single-use). */
+  authReadReuseMs: number;
   /** TRUST_PROXY: hops (a number) or addresses/CIDRs of the proxies whose X-Forwarded-For is believed; unset: none. */
   trustProxy: boolean | number | string;
   /** TOOLBOX_ORIGINS: origins (comma-separated) that 平台设置's toolbox address may point at, besides the built-in site. */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     authWindowMs: Number(env.AUTH_WINDOW_MS ?? 5 * 60 * 1000),
     authFutureSkewMs: Number(env.AUTH_FUTURE_SKEW_MS ?? 60 * 1000),
+    authReadReuseMs: Number(env.AUTH_READ_REUSE_MS ?? 30 * 1000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     toolboxOrigins: (env.TOOLBOX_ORIGINS ?? '')
       .split(',')

@@ -17,7 +17,21 @@ export function engineDb(db: Db): Q {
 
 export type Row = Record<string, unknown>;
 
-export const col = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+/**
+ * `alias.column`, quoted as Kysely quotes identifiers on both dialects. The names come from the schemas and the code,
+ * never from a request; each is built once and kept (a list request used to parse and build a dozen references).
+ */
+export function col(alias: string, column: string): RawBuilder<unknown> {
+  const key = `${alias}.${column}`;
+  let ref = columnRefs.get(key);
+  if (!ref) {
+    ref = sql.raw(`${quoteId(alias)}.${quoteId(column)}`);
+    columnRefs.set(key, ref);
+  }
+  return ref;
+}
+const columnRefs = new Map<string, RawBuilder<unknown>>();
+const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** SQL column type of a kind. Integers are 64-bit (epoch milliseconds fit). */
 export function sqlType(kind: Kind, dialect: Dialect): 'text' | 'bigint' | 'integer' | 'real' | 'double precision' {
@@ -46,13 +60,34 @@ export function andAll(conditions: Array<RawBuilder<unknown> | null | undefined>
 
 /** SELECT list of an entity: every stored column plus the label of each x-relation (as __rel_<property>). */
 export function selectList(entity: Entity, fields: Field[] = entity.fields): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = fields.map((f) => sql`${col('t', f.column)}`);
-  if (entity.versioned) parts.push(sql`${col('t', 'version')}`);
-  return sql.join(parts);
+  const whole = fields === entity.fields;
+  const kept = whole ? selectLists.get(entity) : undefined;
+  if (kept) return kept;
+  const parts: RawBuilder<unknown>[] = fields.map((f) => col('t', f.column));
+  if (entity.versioned) parts.push(col('t', 'version'));
+  const list = sql.join(parts);
+  if (whole) selectLists.set(entity, list);
+  return list;
 }
+/** An entity's whole select list, built once (query builders are immutable, so one can serve every request). */
+const selectLists = new WeakMap<Entity, RawBuilder<unknown>>();
 
 /** FROM clause with one LEFT JOIN per x-relation (alias r_<property>) when `labels`. */
-export function fromClause(entity: Entity, entities: Map<string, Entity>, labels: boolean): { from: RawBuilder<unknown>; labelColumns: RawBuilder<unknown>[] } {
+export function fromClause(entity: Entity, entities: Map<string, Entity>, labels: boolean): FromClause {
+  const byEntities = fromClauses.get(entity) ?? new WeakMap<Map<string, Entity>, FromClause[]>();
+  fromClauses.set(entity, byEntities);
+  const kept = byEntities.get(entities) ?? [];
+  byEntities.set(entities, kept);
+  const slot = labels ? 1 : 0;
+  kept[slot] ??= buildFromClause(entity, entities, labels);
+  return kept[slot];
+}
+
+type FromClause = { from: RawBuilder<unknown>; labelColumns: RawBuilder<unknown>[] };
+/** Built once per entity, entity set and labels flag: a FROM clause depends on nothing else. */
+const fromClauses = new WeakMap<Entity, WeakMap<Map<string, Entity>, FromClause[]>>();
+
+function buildFromClause(entity: Entity, entities: Map<string, Entity>, labels: boolean): FromClause {
   const joins: RawBuilder<unknown>[] = [];
   const labelColumns: RawBuilder<unknown>[] = [];
   if (labels) {

@@ -1,14 +1,28 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Security headers on every answer (docs/security.md). The CSP fits the console: its scripts are files of its own
  * origin (no inline script anywhere, /app-config.js included; run-time compiled validators need 'unsafe-eval'); antd writes its styles at run time, hence inline styles;
  * images and videos may come from the object store or a CDN (https:); menu links and the toolbox open in frames
  * (https:, or the configured toolbox origins on plain http). No page of ours may be framed by another site.
+ *
+ * The headers are the same for every answer, so helmet runs once at start and its result is set on each reply.
+ * (@fastify/helmet built helmet's middleware anew on every request, parsing the CSP each time: about 3 % of a small
+ * list request's CPU, docs/benchmarks.md.)
  */
 export async function registerSecurityHeaders(app: FastifyInstance, toolboxOrigins: string[]): Promise<void> {
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders(toolboxOrigins);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The header set helmet writes with our options, taken from one run of its middleware. */
+export function securityHeaders(toolboxOrigins: string[]): Record<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,6 +51,19 @@ export async function registerSecurityHeaders(app: FastifyInstance, toolboxOrigi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     frameguard: { action: 'sameorigin' },
   });
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
 
 const INLINE_SAFE = /\.(png|jpe?g|gif|webp|svg|mp4|webm|m4v|mov|mp3)$/i;

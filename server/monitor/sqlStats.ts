@@ -30,8 +30,16 @@ export class SqlStats {
   private dropped = 0;
   since = Date.now();
 
+  /** SQL text → its normalised form: the same texts come back on every request, and the regexes cost more than a lookup. */
+  private readonly keys = new Map<string, string>();
+
   record(sql: string, ms: number, failed: boolean): void {
-    const key = normaliseSql(sql);
+    let key = this.keys.get(sql);
+    if (key === undefined) {
+      key = normaliseSql(sql);
+      if (this.keys.size >= MAX_STATEMENTS * 2) this.keys.clear(); // texts with inlined values: start over
+      this.keys.set(sql, key);
+    }
     let s = this.stats.get(key);
     if (!s) {
       if (this.stats.size >= MAX_STATEMENTS) {

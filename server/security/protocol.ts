@@ -15,7 +15,11 @@ import { rsaDecryptPkcs1, rsaEncryptPkcs1 } from './rsa.js';
  *  - cipher  = base64 AES-128-CBC(PKCS#7) of zlib-deflate(UTF-8 JSON of the plain data).
  */
 
-export type AuthCheck = { ok: true } | { ok: false; code: number; msg: string };
+/** ok: the signature is genuine and fresh; known: this process verified the same pair before (no RSA this time). */
+export type AuthCheck = { ok: true; known: boolean } | { ok: false; code: number; msg: string };
+
+/** How many verified signatures a process remembers (≈ 0.5 KB each); the oldest go first. */
+const VERIFIED_LIMIT = 4096;
 
 export const AUTH_CODES = {
   missing: { code: 40001, msg: '请求缺少签名（Authentication/Timer），请刷新页面后重试' },
@@ -32,7 +36,12 @@ export class Protocol {
     /** How far ahead of the server clock a Timer may be (a fast client clock); beyond it a signature made now could be
      *  kept and replayed later, after its nonce has been purged. */
     private readonly futureSkewMs: number = 60_000,
+    /** How long after its Timer a read may send an already used signature again (AUTH_READ_REUSE_MS; 0 = never). */
+    private readonly readReuseMs: number = 30_000,
   ) {}
+
+  /** Signatures this process has verified, with their Timer: a repeat costs a map lookup, not an RSA decrypt. */
+  private readonly verified = new Map<string, string>();
 
   /** How long a seen signature must be remembered: until its Timer has left the window. */
   nonceExpiry(timer: string): number {
@@ -40,17 +49,30 @@ export class Protocol {
   }
 
   /**
-   * Checks a signature's form, age and RSA content. It does not cache: every signature is single-use (the gate
-   * remembers it in sys_request_nonce), so a remembered "already verified" pair would be exactly a replay.
+   * Checks a signature's form, age and RSA content. A pair verified before is recognised from memory (`known`), so its
+   * RSA decrypt runs once per process: whether a repeat may pass is the gate's decision (mayReuse, docs/protocol.md
+   * "Single use"), which also claims every new signature in the nonce store.
    */
   verify(authentication: string | undefined, timer: string | undefined, now = Date.now()): AuthCheck {
     if (!authentication || !timer) return { ok: false, ...AUTH_CODES.missing };
     if (!/^\d{10,16}$/.test(timer) || authentication.length > 1024) return { ok: false, ...AUTH_CODES.tampered };
     const t = Number(timer);
     if (now - t > this.windowMs || t - now > this.futureSkewMs) return { ok: false, ...AUTH_CODES.stale };
+    if (this.verified.get(authentication) === timer) return { ok: true, known: true };
     const plain = rsaDecryptPkcs1(this.keys.requestPrivate, authentication);
     if (plain !== timer) return { ok: false, ...AUTH_CODES.tampered };
-    return { ok: true };
+    if (this.verified.size >= VERIFIED_LIMIT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(authentication, timer);
+    return { ok: true, known: false };
+  }
+
+  /**
+   * Whether a read may carry a signature that was already used: only while its Timer is at most readReuseMs old.
+   * Writes never may (every write's signature is single-use). The console signs its reads once per 10 s
+   * (src/api/crypto.ts), so a list request costs no RSA decrypt and no nonce claim most of the time.
+   */
+  mayReuse(timer: string, now = Date.now()): boolean {
+    return this.readReuseMs > 0 && now - Number(timer) <= this.readReuseMs;
   }
 
   /**

@@ -55,12 +55,39 @@ export function noteServerDate(dateHeader: unknown, localNow = Date.now()): void
   serverOffsetMs = Math.abs(offset) < 5000 ? 0 : offset;
 }
 
+export interface Signature {
+  Authentication: string;
+  Timer: string;
+}
+
 /** Headers proving the request comes from a console holding the current request public key. Each is single-use. */
-export function signTimestamp(now: number = Date.now() + serverOffsetMs): { Authentication: string; Timer: string } {
+export function signTimestamp(now: number = Date.now() + serverOffsetMs): Signature {
   const timer = String(now);
   const authentication = publicRsa(getAppConfig().requestPublicKey).encrypt(timer);
   if (!authentication) throw new Error('请求签名失败：接口公钥无效，请刷新页面后重试');
   return { Authentication: authentication, Timer: timer };
+}
+
+/**
+ * How long the console keeps using one signature for its reads. The server lets a read repeat a signature for 30 s
+ * after its Timer (AUTH_READ_REUSE_MS, docs/protocol.md "Single use"); 10 s leaves room for a slow request and a
+ * clock that drifts. Writes always get a fresh one.
+ */
+export const READ_SIGNATURE_MS = 10_000;
+let readSigned: { signature: Signature; at: number; pem: string } | null = null;
+
+/** The signature of a read: the one made in the last READ_SIGNATURE_MS for this key, or a new one. */
+export function readSignature(now: number = Date.now() + serverOffsetMs): Signature {
+  const pem = getAppConfig().requestPublicKey;
+  if (readSigned && readSigned.pem === pem && now - readSigned.at >= 0 && now - readSigned.at < READ_SIGNATURE_MS) return readSigned.signature;
+  const signature = signTimestamp(now);
+  readSigned = { signature, at: now, pem };
+  return signature;
+}
+
+/** Drops the kept read signature (the server refused it: the next read signs anew). */
+export function forgetReadSignature(): void {
+  readSigned = null;
 }
 
 /** crypto-js works on 32-bit words; pako needs the bytes. */

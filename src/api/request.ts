@@ -1,7 +1,7 @@
 import type { App } from 'antd';
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { getToken } from '@/utils/auth';
-import { decryptPayload, noteServerDate, signTimestamp } from './crypto';
+import { decryptPayload, forgetReadSignature, noteServerDate, readSignature, signTimestamp } from './crypto';
 import { messageFor } from './errorCode';
 import { tansParams } from './params';
 import { inflightReads, isReadRequest, repeatGuard, serializeBody } from './repeatGuard';
@@ -43,8 +43,15 @@ export interface RequestOptions {
 declare module 'axios' {
   interface AxiosRequestConfig {
     options?: RequestOptions;
+    /** Set by the client: this call carried the shared read signature (crypto.ts readSignature), not its own. */
+    sharedSignature?: boolean;
+    /** Set by the client on a resend: sign this call with a signature of its own. */
+    freshSignature?: boolean;
   }
 }
+
+/** The answer code of a refused repeated signature (server/security/protocol.ts AUTH_CODES.replayed). */
+const SIGNATURE_REPLAYED = 40004;
 
 /** Thrown for every rejected call; `code` is the answer's code (or 0 for transport errors). */
 export class RequestError extends Error {
@@ -103,7 +110,9 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
   const options = config.options ?? {};
   const token = getToken();
   if (token && options.isToken !== false) config.headers.set('Authorization', `Bearer ${token}`);
-  const signed = signTimestamp();
+  // Reads share one signature for a few seconds (no RSA work per call, here or on the server); writes sign anew.
+  config.sharedSignature = !config.freshSignature && isReadRequest(config.method, config.url, options.read);
+  const signed = config.sharedSignature ? readSignature() : signTimestamp();
   config.headers.set('Authentication', signed.Authentication);
   config.headers.set('Timer', signed.Timer);
   if (options.encrypt) {
@@ -160,6 +169,12 @@ http.interceptors.response.use(
     noteServerDate(response.headers?.date);
     // Blobs (downloads) are handled by download.ts.
     if (response.request?.responseType === 'blob' || response.config.responseType === 'blob' || response.config.responseType === 'arraybuffer') return response;
+    // A call the console took for a read but the server treats as a write refuses a shared signature: send it once
+    // more with a signature of its own.
+    if (response.config.sharedSignature && Number((response.data as Envelope | undefined)?.code) === SIGNATURE_REPLAYED) {
+      forgetReadSignature();
+      return http.request({ ...response.config, freshSignature: true });
+    }
     return { ...response, data: await handleEnvelope(response.data as Envelope, response.config.options) };
   },
   async (error: AxiosError | RequestError) => {

@@ -10,6 +10,8 @@ const STALE = { code: 40003, msg: '请求已过期，请校准本机时间后重
 const BAD_JSON = { code: 400, msg: '请求数据格式错误（不是合法的 JSON），请检查后重试' };
 
 const NOTE = '/dev-api/api/Systerm/getNoteDesc';
+/** A write route (permission system:config:add): its signatures are always single-use. */
+const WRITE = '/dev-api/system/config';
 const PLATFORM_INFO = '/appv2/api/index/platformInfo';
 
 describe.each(backends)('protocol (%s)', (backend) => {
@@ -105,17 +107,40 @@ describe.each(backends)('protocol (%s)', (backend) => {
       expect(later.body).toEqual(STALE);
     });
 
-    it('accepts a signature once: the same Authentication/Timer pair sent again is refused, with or without a token', async () => {
+    it('a write accepts its signature once: the same pair sent again is refused, with or without a token', async () => {
       const headers = signTimer(s.app.keys.requestPublicPem);
-      expect((await s.call('POST', NOTE, { sign: false, headers, token: admin })).body.code).toBe(200);
-      const replay = await s.call('POST', NOTE, { sign: false, headers, token: admin });
+      // An empty body is refused by validation, but the signature was used: sending it again is a replay.
+      expect((await s.call('POST', WRITE, { sign: false, headers, token: admin, body: {} })).body.code).not.toBe(40004);
+      const replay = await s.call('POST', WRITE, { sign: false, headers, token: admin, body: {} });
       expect(replay.body).toEqual({ code: 40004, msg: '请求已被处理过（重复的签名），请刷新页面后重试' });
-      const anonymous = await s.call('GET', '/appv2/api/index/platformInfo', { sign: false, headers });
+      const anonymous = await s.call('POST', WRITE, { sign: false, headers, body: {} });
       expect(anonymous.body.code).toBe(40004);
       // Concurrent copies of one fresh pair: exactly one gets through.
       const fresh = signTimer(s.app.keys.requestPublicPem);
-      const answers = await Promise.all(Array.from({ length: 10 }, () => s.call('POST', NOTE, { sign: false, headers: fresh, token: admin })));
-      expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => s.call('POST', WRITE, { sign: false, headers: fresh, token: admin, body: {} })));
+      expect(answers.filter((a) => a.body.code !== 40004)).toHaveLength(1);
+    });
+
+    it('a read may repeat its signature for 30 s after its Timer, then it is a replay; a write never takes it', async () => {
+      const headers = signTimer(s.app.keys.requestPublicPem);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => s.call('POST', NOTE, { sign: false, headers, token: admin })));
+      expect(answers.map((a) => a.body.code)).toEqual([200, 200, 200, 200, 200]);
+      expect((await s.call('POST', WRITE, { sign: false, headers, token: admin, body: {} })).body.code).toBe(40004);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Number(headers.Timer) + 31_000);
+      expect((await s.call('POST', NOTE, { sign: false, headers, token: admin })).body.code).toBe(40004);
+    });
+
+    it('with AUTH_READ_REUSE_MS=0 every signature is single-use, reads too', async () => {
+      const strict = await startServer(backend, { authReadReuseMs: 0 });
+      try {
+        const token = await strict.login('admin', 'admin123');
+        const headers = signTimer(strict.app.keys.requestPublicPem);
+        expect((await strict.call('POST', NOTE, { sign: false, headers, token })).body.code).toBe(200);
+        expect((await strict.call('POST', NOTE, { sign: false, headers, token })).body.code).toBe(40004);
+      } finally {
+        await strict.close();
+      }
     });
 
     it('checks the signature before the token and before the body', async () => {

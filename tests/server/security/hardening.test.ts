@@ -84,6 +84,11 @@ describe.each(backends)('security hardening (%s)', (backend) => {
         expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       }
+      // Refused by the gate (no signature): the answer carries them too.
+      const refused = await s.call('GET', '/dev-api/system/config/list', { sign: false });
+      expect(refused.body.code).toBe(40001);
+      expect(refused.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
 
     it('serves uploads with nosniff, and anything but images and media as an attachment', async () => {

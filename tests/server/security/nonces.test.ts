@@ -9,13 +9,15 @@ import { backends, startServer, type TestServer } from '../harness.js';
  * On SQLite the seen-set is decided in memory with the claims written in batches (server/security/nonces.ts).
  */
 const LIST = '/dev-api/system/config/list';
+const STRICT = { authReadReuseMs: 0 };
 const REPLAYED = { code: 40004, msg: '请求已被处理过（重复的签名），请刷新页面后重试' };
 
 describe.each(backends)('单次有效的请求签名 (%s)', (backend) => {
   let s: TestServer;
   let token: string;
   beforeAll(async () => {
-    s = await startServer(backend);
+    // Every signature single-use (reads too), so a read exercises the store; the default reuse rule is tested in protocol.test.ts.
+    s = await startServer(backend, STRICT);
     token = await s.login('admin', 'admin123');
   });
   afterAll(async () => s?.close());
@@ -46,7 +48,7 @@ describe.each(backends)('单次有效的请求签名 (%s)', (backend) => {
     const headers = signTimer(s.app.keys.requestPublicPem);
     expect((await send(s, headers)).body.code).toBe(200);
     // A second process on the same data (first one still running, nothing flushed by a shutdown).
-    const peer = await startServer(backend, {}, s);
+    const peer = await startServer(backend, STRICT, s);
     try {
       expect((await send(peer, headers)).body).toEqual(REPLAYED);
     } finally {
@@ -55,7 +57,7 @@ describe.each(backends)('单次有效的请求签名 (%s)', (backend) => {
   });
 
   it.runIf(backend === 'postgres')('两个进程共用 PostgreSQL：任一进程用过的签名在另一进程被拒绝', async () => {
-    const peer = await startServer(backend, {}, s);
+    const peer = await startServer(backend, STRICT, s);
     try {
       for (const [first, second] of [
         [s, peer],

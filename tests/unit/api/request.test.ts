@@ -1,7 +1,7 @@
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { decryptPayload, noteServerDate, signTimestamp } from '@/api/crypto';
+import { decryptPayload, forgetReadSignature, noteServerDate, signTimestamp } from '@/api/crypto';
 import { repeatGuard } from '@/api/repeatGuard';
 import { RequestError, request, SESSION_EXPIRED_MESSAGE, setFeedback, setSessionExpiredHandler } from '@/api/request';
 import { clearSessionKey, createSessionKey } from '@/api/sessionKey';
@@ -145,7 +145,7 @@ describe('what a request carries', () => {
     const timer = seen?.get('timer') ?? '';
     expect(Math.abs(Number(timer) - Date.now())).toBeLessThan(5000);
     // The server's own verifier accepts it; a changed Timer is refused as tampered.
-    expect(real.protocol.verify(seen?.get('authentication') ?? '', timer)).toEqual({ ok: true });
+    expect(real.protocol.verify(seen?.get('authentication') ?? '', timer)).toMatchObject({ ok: true });
     expect(real.protocol.verify(seen?.get('authentication') ?? '', String(Number(timer) + 1))).toMatchObject({ ok: false, code: 40002 });
   });
 
@@ -181,6 +181,56 @@ describe('what a request carries', () => {
     expect(q.has('userName')).toBe(false);
     expect(q.get('params[beginTime]')).toBe('2025-01-01');
     expect(q.get('authEncode')).toBe('1');
+  });
+});
+
+describe('signatures: reads share one for 10 s, writes get their own', () => {
+  const seenSignatures = (path: string) => {
+    const seen: string[] = [];
+    server.use(
+      mock.post(`*/dev-api/${path}`, ({ request }) => {
+        seen.push(request.headers.get('authentication') ?? '');
+        return HttpResponse.json({ code: 200, msg: 'ok', rows: [] });
+      }),
+    );
+    return seen;
+  };
+
+  it('two reads within 10 s carry the same signature; after 10 s a new one; two writes never share', async () => {
+    forgetReadSignature();
+    const reads = seenSignatures('user/list');
+    const writes = seenSignatures('user/save');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await request({ url: '/dev-api/user/list', method: 'post', data: { pageNum: 1 } });
+      await request({ url: '/dev-api/user/list', method: 'post', data: { pageNum: 2 } });
+      vi.setSystemTime(Date.now() + 10_001);
+      await request({ url: '/dev-api/user/list', method: 'post', data: { pageNum: 3 } });
+      await request({ url: '/dev-api/user/save', method: 'post', data: { name: '张三' } });
+      await request({ url: '/dev-api/user/save', method: 'post', data: { name: '李四' } });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(reads[0]).toBe(reads[1]);
+    expect(reads[2]).not.toBe(reads[0]);
+    expect(new Set([...writes, ...reads]).size).toBe(4);
+  });
+
+  it('a read the server refuses as a repeated signature (40004) is sent once more with its own signature', async () => {
+    forgetReadSignature();
+    const seen: string[] = [];
+    server.use(
+      mock.post('*/dev-api/misnamed/list', ({ request }) => {
+        seen.push(request.headers.get('authentication') ?? '');
+        // As the server answers a write route that was sent a signature already used.
+        if (seen.length === 1) return HttpResponse.json({ code: 40004, msg: '请求已被处理过（重复的签名），请刷新页面后重试' });
+        return HttpResponse.json({ code: 200, msg: 'ok', data: 7 });
+      }),
+    );
+    await expect(request({ url: '/dev-api/misnamed/list', method: 'post', data: {} })).resolves.toMatchObject({ code: 200, data: 7 });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).not.toBe(seen[0]);
+    expect(feedback.notification.error).not.toHaveBeenCalled();
   });
 });
 
@@ -229,7 +279,7 @@ describe('duplicate submit guard (1000 ms)', () => {
 describe('crypto', () => {
   it('signTimestamp produces what the server verifies; a stale Timer is refused', () => {
     const signed = signTimestamp();
-    expect(real.protocol.verify(signed.Authentication, signed.Timer)).toEqual({ ok: true });
+    expect(real.protocol.verify(signed.Authentication, signed.Timer)).toMatchObject({ ok: true });
     const old = signTimestamp(Date.now() - 6 * 60 * 1000);
     expect(real.protocol.verify(old.Authentication, old.Timer)).toMatchObject({ ok: false, code: 40003 });
   });
@@ -238,7 +288,7 @@ describe('crypto', () => {
     const local = Date.now();
     noteServerDate(new Date(local - 10 * 60 * 1000).toUTCString(), local);
     const signed = signTimestamp();
-    expect(real.protocol.verify(signed.Authentication, signed.Timer, local - 10 * 60 * 1000)).toEqual({ ok: true });
+    expect(real.protocol.verify(signed.Authentication, signed.Timer, local - 10 * 60 * 1000)).toMatchObject({ ok: true });
     noteServerDate(new Date().toUTCString());
     expect(Math.abs(Number(signTimestamp().Timer) - Date.now())).toBeLessThan(1000);
   });
