@@ -70,8 +70,11 @@ export interface ConsoleResult {
   runs?: ThrottleRun[];
   /** Absent when BENCH_CONSOLE_PARTS leaves out `list`. */
   list?: {
+    /** Signed as the console signs its reads: one signature per 10 s (bench/http.ts signing 'console'). */
     engine: ListRun;
-    /** The same server code with every signature claimed by a durable INSERT of its own (NONCE_STORE=table), as before. */
+    /** The same server and list, a fresh signature per request: one RSA decrypt and one nonce claim each. */
+    engineFresh: ListRun;
+    /** BENCH_CONSOLE_BEFORE=1: every signature claimed by a durable INSERT of its own (NONCE_STORE=table), fresh signing. */
     engineTableNonces?: ListRun;
     bare: ListRun;
     ratio: number;
@@ -475,11 +478,13 @@ interface ListTarget {
   name: string;
   title: string;
   signedIn: boolean;
+  signing: 'fresh' | 'console';
 }
 
 /**
- * A 20-row engine list against bare Fastify answering the same bytes, and (before) the same server code with a durable
- * INSERT per signature (NONCE_STORE=table). On a shared machine a single 5 s run of each says little, so the three
+ * A 20-row engine list against bare Fastify answering the same bytes: signed as the console signs its reads (one
+ * signature per 10 s), and with a fresh signature per request; with BENCH_CONSOLE_BEFORE=1 also a second server with a
+ * durable INSERT per signature (NONCE_STORE=table). On a shared machine a single 5 s run of each says little, so they
  * take turns for BENCH_CONSOLE_ROUNDS rounds (default 3) and the round with the median req/s of each is reported,
  * with the server's CPU time per request (from /proc), which other jobs' load disturbs much less than req/s.
  */
@@ -497,10 +502,13 @@ async function measureList(server: RunningServer, ctx: HttpContext, duration: nu
 
   const cleanups: (() => Promise<void>)[] = [];
   try {
-    const targets: ListTarget[] = [{ ctx, path: path20, pid: server.pid, name: 'engine-list-20', title: 'GET system/config/list, 20 rows', signedIn: true }];
-    // Before, in the same run: a second server whose signatures are each claimed by a durable INSERT (NONCE_STORE=table).
+    const targets: ListTarget[] = [
+      { ctx, path: path20, pid: server.pid, name: 'engine-list-20', title: 'GET system/config/list, 20 rows', signedIn: true, signing: 'console' },
+      { ctx, path: path20, pid: server.pid, name: 'engine-list-20-fresh', title: 'same, a fresh signature per request', signedIn: true, signing: 'fresh' },
+    ];
+    // Before, on request: a second server whose signatures are each claimed by a durable INSERT (NONCE_STORE=table).
     let withBefore = false;
-    if (process.env.BENCH_CONSOLE_BEFORE !== '0') {
+    if (process.env.BENCH_CONSOLE_BEFORE === '1') {
       const beforeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-bench-nonces-'));
       const previous = process.env.NONCE_STORE;
       process.env.NONCE_STORE = 'table'; // read by the child at its start (server/security/nonces.ts openNonceStore)
@@ -521,8 +529,9 @@ async function measureList(server: RunningServer, ctx: HttpContext, duration: nu
         path: path20,
         pid: before.pid,
         name: 'engine-list-20-table-nonces',
-        title: 'same, nonce per request INSERT (before)',
+        title: 'same, fresh, nonce per request INSERT (before)',
         signedIn: true,
+        signing: 'fresh',
       });
       withBefore = true;
     }
@@ -535,6 +544,7 @@ async function measureList(server: RunningServer, ctx: HttpContext, duration: nu
       name: 'bare-fastify-20',
       title: 'bare Fastify, same 20-row answer',
       signedIn: false,
+      signing: 'fresh',
     });
 
     const rounds = Math.max(1, Number(process.env.BENCH_CONSOLE_ROUNDS ?? 3));
@@ -545,7 +555,7 @@ async function measureList(server: RunningServer, ctx: HttpContext, duration: nu
         const cpu0 = cpuMs(t.pid);
         const result = await runHttpScenario(
           t.ctx,
-          { name: t.name, title: t.title, method: 'GET', path: t.path, signedIn: t.signedIn, signing: 'fresh', expect: 200 },
+          { name: t.name, title: t.title, method: 'GET', path: t.path, signedIn: t.signedIn, signing: t.signing, expect: 200 },
           { duration, connections },
         );
         // The warm-up second's requests are not counted in result.requests; charge its CPU share proportionally.
@@ -556,7 +566,7 @@ async function measureList(server: RunningServer, ctx: HttpContext, duration: nu
     const median = (xs: ListRun[]) => [...xs].sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor(xs.length / 2)];
     const engine = median(runs[0]);
     const bare = median(runs[runs.length - 1]);
-    return { engine, engineTableNonces: withBefore ? median(runs[1]) : undefined, bare, ratio: engine.reqPerSec / bare.reqPerSec, rounds };
+    return { engine, engineFresh: median(runs[1]), engineTableNonces: withBefore ? median(runs[2]) : undefined, bare, ratio: engine.reqPerSec / bare.reqPerSec, rounds };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
@@ -662,7 +672,7 @@ function printList(list: NonNullable<ConsoleResult['list']>): void {
   console.log(
     table(
       ['20-row list', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/request', 'requests', 'errors'],
-      [list.engine, ...(list.engineTableNonces ? [list.engineTableNonces] : []), list.bare].map((h) => [
+      [list.engine, list.engineFresh, ...(list.engineTableNonces ? [list.engineTableNonces] : []), list.bare].map((h) => [
         h.title,
         fmt(h.reqPerSec),
         fmt(h.latencyP50Ms),

@@ -43,7 +43,10 @@ export async function startServer(dataDir: string, options: { staticDir?: string
   // bench/console.ts passes a console build of its own to drive it in Chromium.
   env.STATIC_DIR = options.staticDir ?? path.join(dataDir, 'no-console');
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
+  // the server under a bench's load (NODE_OPTIONS refuses --cpu-prof).
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extra, '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
