@@ -1,3 +1,4 @@
+import type { GroupOptionRow } from '@common/volunteer/groupOptions';
 import { download } from './download';
 import { type RequestOptions, request } from './request';
 import type { Envelope, TablePage } from './types';
@@ -663,28 +664,7 @@ export const schoolMajorLines = (schoolCode: string) => data<SchoolMajorLines>('
 
 // ——— 3+1+2 provinces (湖北, 广东): 院校专业组 ———
 
-/** One 院校专业组 the student may fill, with its group probability (docs/volunteer-api.md, groups/options). */
-export interface GroupOptionRow {
-  lineId: number;
-  year: number;
-  track: string;
-  batch: string;
-  schoolCode: string;
-  schoolName: string;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  groupCode: string;
-  /** 再选 requirement, '不限' when none. */
-  subjectReq: string;
-  planCount: number | null;
-  minScore: number;
-  minRank: number | null;
-  probability: number | null;
-  probabilityText: string | null;
-  tier: Tier | null;
-  sigma: number | null;
-}
+export type { GroupOptionRow };
 
 export interface GroupOptions {
   province: string;

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { GroupOptionRow } from '../../../common/volunteer/groupOptions.js';
 import type { Database } from '../../db/types.js';
 import { fail } from '../../http/envelope.js';
 import { probabilityText } from '../catalogue.js';
 import { parseSubjects, SUBJECTS } from '../common.js';
-import { type Tier, tierFor } from '../engine/index.js';
+import { tierFor } from '../engine/index.js';
 import type { Track } from './parse.js';
 import { groupProbability, SPREAD_NOTE, SPREAD_SOURCE, sigmaFor } from './spread.js';
 
@@ -59,27 +60,8 @@ export interface GroupStudent {
   subjects: string;
 }
 
-export interface GroupOption {
-  lineId: number;
-  year: number;
-  track: string;
-  batch: string;
-  schoolCode: string;
-  schoolName: string;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  groupCode: string;
-  subjectReq: string;
-  planCount: number | null;
-  minScore: number;
-  minRank: number | null;
-  probability: number | null;
-  probabilityText: string | null;
-  tier: Tier | null;
-  /** Log-rank spread used and where it comes from (one year of data: borrowed, flagged). */
-  sigma: number | null;
-}
+/** One scored group line (the type is shared with the console). */
+export type GroupOption = GroupOptionRow;
 
 export interface GroupQuery {
   province: string;
