@@ -237,7 +237,36 @@ export async function selectRows(
       (total !== undefined ? await anchoredKeys(k, entity, q, limit, offset) : null) ??
       sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
   }
-  return (await sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`.execute(k)).rows;
+  return pageRows(k, sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`);
+}
+
+/**
+ * One page's rows, kept like the list's total (countRows): per compiled query and the generations of every table it
+ * reads, so any write to one of them (this server is the sole writer of its embedded SQLite) drops it at once, and for
+ * COUNT_TTL_MS at most. Several users watching the same list, a tab brought back, a refresh: the page is read once. The
+ * rows are shared between requests and never changed (rowToRecord builds new records). PostgreSQL reads every time.
+ * LIST_ROWS_CACHE=0 turns it off (the console bench measures both).
+ */
+async function pageRows(k: Q, query: RawBuilder<Row>): Promise<Row[]> {
+  const watch = watchOf(k.getExecutor().adapter);
+  if (!watch?.soleWriter || !PAGE_ROWS.enabled) return (await query.execute(k)).rows;
+  const cache = rowCaches.get(watch) ?? new WatchedCache<string, Row[]>(watch, [], COUNT_TTL_MS, PAGE_ROWS.maxPages);
+  rowCaches.set(watch, cache);
+  const compiled = query.compile(k);
+  const key = `${watch.version(tablesOf(compiled.sql))}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  return cache.get(key, async () => (await k.executeQuery<Row>(compiled)).rows);
+}
+
+export const PAGE_ROWS = {
+  enabled: process.env.LIST_ROWS_CACHE !== '0',
+  /** Pages kept per database; a page is at most MAX_PAGE_SIZE rows. */
+  maxPages: 500,
+};
+const rowCaches = new WeakMap<WriteWatch, WatchedCache<string, Row[]>>();
+
+/** Every quoted name in a compiled query: its tables (and columns, which only add a 0 to the version). */
+function tablesOf(compiledSql: string): string[] {
+  return [...new Set([...compiledSql.matchAll(/"([A-Za-z_][\w]*)"/g)].map((m) => m[1]))];
 }
 
 /**
@@ -256,8 +285,7 @@ export async function countRows(k: Q, entity: Entity, q: ListQuery): Promise<num
   const compiled = query.compile(k);
   // The generations of every table the count reads are part of the key: the list's own table, and those of its
   // filters' subqueries (data scope, dept subtree). Every quoted name is taken; a column's name only adds a 0.
-  const names = [entity.table, ...[...compiled.sql.matchAll(/"([A-Za-z_][\w]*)"/g)].map((m) => m[1])];
-  const key = `${watch.version([...new Set(names)])}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  const key = `${watch.version([entity.table, ...tablesOf(compiled.sql)])}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
   return cache.get(key, run);
 }
 
