@@ -3,7 +3,9 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import LoginPage from '@/pages/login';
 import { useSession } from '@/session/sessionStore';
+import { menuViewModule } from './menuViewModule';
 import { RouteGuard } from './RouteGuard';
+import { readyLazy } from './readyLazy';
 import { GATED_ROUTES } from './staticRoutes';
 
 // Only the sign-in page ships in the first download (budget checked by scripts/check-login-budget.mjs); the layout,
@@ -14,7 +16,8 @@ const HomePage = lazy(() => import('@/modules/home'));
 const RedirectPage = lazy(() => import('@/pages/redirect'));
 const RegisterPage = lazy(() => import('@/pages/register'));
 const RefineShell = lazy(() => import('@/providers/RefineShell'));
-const MenuView = lazy(() => import('./MenuView').then((m) => ({ default: m.MenuView })));
+// Renders at once when prefetchPages.tsx has fetched it while 首页 was shown (no loading fallback on a first switch).
+const MenuView = readyLazy(menuViewModule, (m) => m.MenuView);
 const AppDetail = lazy(() => import('@/pages/fixed/AppDetail'));
 const BeOverdue = lazy(() => import('@/pages/fixed/BeOverdue'));
 const UpdateLog = lazy(() => import('@/pages/fixed/UpdateLog'));

@@ -1,6 +1,8 @@
 import { SEEDED_COMPONENTS } from '@common/menu/seededComponents';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { resourceForComponent } from '../../resources.config';
+import { enginePageModule } from './pageModules';
+import { readyLazy } from './readyLazy';
 import { GATED_ROUTES } from './staticRoutes';
 
 type Page = LazyExoticComponent<ComponentType>;
@@ -95,7 +97,8 @@ export function resolveView(component: string): ResolvedView {
     let Page = cache.get(key);
     if (!Page) {
       const name = resource.name;
-      Page = lazy(() => import('@/engine/pages/ResourcePage').then((m) => ({ default: () => <m.ResourcePage name={name} /> })));
+      // Without suspending when the engine's page was prefetched (src/router/prefetchPages.tsx): see readyLazy.ts.
+      Page = readyLazy(enginePageModule, (m) => () => <m.ResourcePage name={name} />);
       cache.set(key, Page);
     }
     return { kind: 'view', Page };

@@ -1,4 +1,6 @@
 import { lazy, memo, Suspense, startTransition, useEffect, useState } from 'react';
+import { menuViewModule } from './menuViewModule';
+import { enginePageModule } from './pageModules';
 
 /**
  * The generic list page made ready in the background once the signed-in console has settled (issue 15): most menu
@@ -13,7 +15,6 @@ const SETTLE_MS = 1500;
 /** 首页's charts animate for a while and leave few idle periods: start anyway after this long. */
 const IDLE_TIMEOUT_MS = 1000;
 
-const loadEnginePage = () => import('@/engine/pages/ResourcePage');
 const StyleWarmup = lazy(() => import('@/engine/pages/StyleWarmup'));
 
 // Memoised: rendered by the frame, which renders on every page switch.
@@ -22,9 +23,11 @@ export const EnginePagePrefetch = memo(function EnginePagePrefetch() {
   useEffect(() => {
     let idle: number | undefined;
     const start = () => {
-      void loadEnginePage().catch(() => {
-        // Offline, or a new build replaced the chunk: the page loads (or reports) on its first visit as before.
-      });
+      // Both modules are remembered by their loaders, so the first visit renders without suspending (readyLazy.ts).
+      for (const load of [menuViewModule, enginePageModule])
+        void load().catch(() => {
+          // Offline, or a new build replaced the chunk: the page loads (or reports) on its first visit as before.
+        });
       startTransition(() => setReady(true));
     };
     const timer = window.setTimeout(() => {

@@ -180,6 +180,32 @@ describe('console glitches', () => {
     await page.context().close();
   });
 
+  it('a first visit of a list page after 首页 has settled shows no loading fallback', async () => {
+    const page = await newPage(browser, 1440, 900);
+    await signIn(page, 'admin', 'admin123');
+    // The console fetches the list page's code and writes its styles while 首页 is shown (src/router/prefetchPages.tsx).
+    await page.locator('[data-style-warmup]').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    // A page that suspends shows its fallback spinner and React then holds the page back for 300 ms: count any
+    // stand-alone spinner (not a table's own loading state) that appears during the switch.
+    await page.evaluate(() => {
+      const w = window as unknown as { __fallbacks: number };
+      w.__fallbacks = 0;
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes) {
+            if (!(n instanceof Element)) continue;
+            const spins = [...(n.matches('.ant-spin') ? [n] : []), ...n.querySelectorAll('.ant-spin')];
+            if (spins.some((s) => !s.closest('.ant-spin-nested-loading, [data-style-warmup]'))) w.__fallbacks += 1;
+          }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await go(page, '/system/config');
+    await page.locator('.engine-list[data-resource="sys_config"] tr.ant-table-row').first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __fallbacks: number }).__fallbacks)).toBe(0);
+    await page.context().close();
+  });
+
   it('a return to an open tab shows the kept page at once: no request, the same table, the selection kept', async () => {
     const page = await newPage(browser, 1440, 900);
     await signIn(page, 'admin', 'admin123');

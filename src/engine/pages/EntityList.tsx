@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { type BaseKey, type BaseRecord, type CrudFilter, useDeleteMany, useTable } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Form, Space, Spin, Switch, Table, type TableColumnType, type TableProps } from 'antd';
-import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { exportList } from '@/api/engine';
 import { request } from '@/api/request';
 import { Access } from '@/components/Access';
@@ -217,6 +217,13 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     setSorters([]);
     setCurrentPage(1);
   };
+  // The memoised search form gets handlers that stay the same and call the latest search / reset.
+  const searchHandlers = useRef({ search, reset });
+  useLayoutEffect(() => {
+    searchHandlers.current = { search, reset };
+  });
+  const onSearch = useCallback(() => searchHandlers.current.search(), []);
+  const onReset = useCallback(() => searchHandlers.current.reset(), []);
 
   const doExport = async () => {
     try {
@@ -478,7 +485,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         </Suspense>
       )}
       <Card style={{ display: inPage ? 'none' : undefined }}>
-        <SearchForm form={form} fields={searchFields} onSearch={search} onReset={reset} hidden={!showSearch} initialValues={initialSearch} />
+        <SearchForm form={form} fields={searchFields} onSearch={onSearch} onReset={onReset} hidden={!showSearch} initialValues={initialSearch} />
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 12, gap: 8 }}>
           {toolbar}
           <RightToolbar

@@ -1,5 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
+import { memo } from 'react';
 import { useDict } from '@/components/DictTag';
 import { useRelationChoices } from '../form/relationChoices';
 import { baseType } from '../resource';
@@ -108,7 +109,8 @@ export interface SearchFormProps {
   initialValues?: Record<string, unknown>;
 }
 
-export function SearchForm({ form, fields, onSearch, onReset, hidden, initialValues }: SearchFormProps) {
+// Memoised: the list renders again when its rows arrive or the selection changes, and the form has nothing to show anew.
+export const SearchForm = memo(function SearchForm({ form, fields, onSearch, onReset, hidden, initialValues }: SearchFormProps) {
   if (fields.length === 0) return null;
   return (
     <Form
@@ -136,4 +138,4 @@ export function SearchForm({ form, fields, onSearch, onReset, hidden, initialVal
       </Form.Item>
     </Form>
   );
-}
+});

@@ -9,6 +9,7 @@ import { Pagination } from '@/components/Pagination';
  * injecting a dozen style sheets in the middle of the switch (issue 15). Nothing here is visible or focusable.
  */
 const ROWS = [{ id: 1, name: '—', state: '0' }];
+const EMPTY: typeof ROWS = [];
 const COLUMNS = [
   { key: 'id', dataIndex: 'id', title: '编号', width: 80, sorter: true, align: 'center' as const },
   {
@@ -67,6 +68,8 @@ export const StyleWarmup = memo(function StyleWarmup() {
           <Spin />
         </Space>
         <Table rowKey="id" size="middle" columns={COLUMNS} dataSource={ROWS} pagination={false} tableLayout="fixed" scroll={{ x: 600 }} rowSelection={{}} />
+        {/* A first visit shows the table empty while its rows are on their way: the empty state's styles too. */}
+        <Table rowKey="id" size="middle" columns={COLUMNS} dataSource={EMPTY} pagination={false} tableLayout="fixed" scroll={{ x: 600 }} />
         <Pagination current={1} pageSize={20} total={40} onChange={() => undefined} />
       </Card>
     </div>

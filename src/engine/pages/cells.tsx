@@ -1,9 +1,9 @@
-import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { DictTag } from '@/components/DictTag';
 import { ImagePreview } from '@/components/ImagePreview';
 import { parseTime } from '@/utils/format';
 import type { ListRender, PropertySchema } from '../types';
+import { HoverTooltip } from './HoverTooltip';
 
 /**
  * How a value is shown in the table and on the show page, by x-list.render (docs/schemas.md): text, dict (DictTag),
@@ -69,12 +69,8 @@ export function displayValue(prop: PropertySchema, value: unknown, render: ListR
     }
     case 'ellipsis': {
       const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-      // The table cell cuts the line (column ellipsis); the tooltip tells the rest.
-      return (
-        <Tooltip title={text} placement="topLeft">
-          <span>{text}</span>
-        </Tooltip>
-      );
+      // The table cell cuts the line (column ellipsis); the tooltip tells the rest (mounted on the first hover).
+      return <HoverTooltip text={text} />;
     }
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
