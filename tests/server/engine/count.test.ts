@@ -54,10 +54,11 @@ describe.each(backends)('列表总数缓存：写入后立即准确 (%s)', (back
     expect(await page()).toEqual(first); // the same page again (kept)
     const row = first[0];
     const info = await s.call('GET', `${BASE}/${row.configId}`, { token: admin });
-    const edit = await s.call('PUT', BASE, { token: admin, body: { ...info.body.data, configName: '页缓存已改' } });
+    const record = info.body.data as Record<string, unknown>;
+    const edit = await s.call('PUT', BASE, { token: admin, body: { ...record, configName: '页缓存已改' } });
     expect(edit.body.code, edit.body.msg).toBe(200);
     expect((await page()).find((r) => r.configId === row.configId)?.configName).toBe('页缓存已改');
-    await s.call('PUT', BASE, { token: admin, body: { ...info.body.data, configName: info.body.data.configName, version: row.version + 1 } });
+    await s.call('PUT', BASE, { token: admin, body: { ...record, version: row.version + 1 } }); // the old name back
   });
 
   it('关联表被改名后，列表里的关联名称立即更新', async () => {
@@ -72,10 +73,10 @@ describe.each(backends)('列表总数缓存：写入后立即准确 (%s)', (back
     const deptName = (u: typeof before) => u?.dept?.deptName ?? u?.deptName;
     const dept = await s.call('GET', `/dev-api/system/dept/${before?.deptId}`, { token: admin });
     expect(dept.body.code, dept.body.msg).toBe(200);
-    const renamed = await s.call('PUT', '/dev-api/system/dept', { token: admin, body: { ...dept.body.data, deptName: '页缓存部门' } });
+    const renamed = await s.call('PUT', '/dev-api/system/dept', { token: admin, body: { ...(dept.body.data as object), deptName: '页缓存部门' } });
     expect(renamed.body.code, renamed.body.msg).toBe(200);
     expect(deptName((await users()).find((u) => u.userName === 'admin'))).toBe('页缓存部门');
     const back = await s.call('GET', `/dev-api/system/dept/${before?.deptId}`, { token: admin });
-    await s.call('PUT', '/dev-api/system/dept', { token: admin, body: { ...back.body.data, deptName: deptName(before) } });
+    await s.call('PUT', '/dev-api/system/dept', { token: admin, body: { ...(back.body.data as object), deptName: deptName(before) } });
   });
 });
