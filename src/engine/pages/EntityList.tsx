@@ -13,7 +13,7 @@ import { App, Button, Card, Dropdown, Form, Space, Spin, Switch, Table, type Tab
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { exportList } from '@/api/engine';
 import { request } from '@/api/request';
-import { Access } from '@/components/Access';
+import { Access, useAccess } from '@/components/Access';
 import { Pagination } from '@/components/Pagination';
 import { RightToolbar, useColumnVisibility } from '@/components/RightToolbar';
 import { handleTree } from '@/utils/format';
@@ -22,6 +22,7 @@ import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader,
 import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
 import { displayValue, relationLabel } from './cells';
 import { useDragSort } from './DragSort';
+import { LinkAction, useLinkActionClass } from './LinkAction';
 import { SearchForm } from './SearchForm';
 
 /**
@@ -80,6 +81,12 @@ function MaybeGate({ permission, children }: { permission?: string; children: Re
   if (!permission) return children;
   return <Access permissions={[permission]}>{children}</Access>;
 }
+
+// Made once: the row buttons' icons and styles are the same objects on every render.
+const EDIT_ICON = <EditOutlined />;
+const DELETE_ICON = <DeleteOutlined />;
+const LINK_CELL_STYLE = { padding: 0 };
+const MENU_ITEM_STYLE = { textAlign: 'left' } as const;
 
 /** Column widths by render when x-list gives none. */
 const DEFAULT_WIDTH: Partial<Record<string, number>> = { ellipsis: 140, datetime: 160, date: 110, image: 90, dict: 100, switch: 90, money: 120, link: 200 };
@@ -217,13 +224,16 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     setSorters([]);
     setCurrentPage(1);
   };
-  // The memoised search form gets handlers that stay the same and call the latest search / reset.
-  const searchHandlers = useRef({ search, reset });
+  const openEdit = (id: BaseKey) => setPanel({ kind: 'edit', id });
+  // The memoised search form and the memoised columns get handlers that stay the same and call the latest ones (which
+  // see the current selection, sorters and query): the columns' cell renders then keep their identity, so rc-table
+  // does not render every cell again on each selection.
+  const handlers = useRef({ search, reset, openEdit, confirmDelete, toggleSwitch, ctx });
   useLayoutEffect(() => {
-    searchHandlers.current = { search, reset };
+    handlers.current = { search, reset, openEdit, confirmDelete, toggleSwitch, ctx };
   });
-  const onSearch = useCallback(() => searchHandlers.current.search(), []);
-  const onReset = useCallback(() => searchHandlers.current.reset(), []);
+  const onSearch = useCallback(() => handlers.current.search(), []);
+  const onReset = useCallback(() => handlers.current.reset(), []);
 
   const doExport = async () => {
     try {
@@ -252,18 +262,24 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     });
   };
 
-  const openEdit = (id: BaseKey) => setPanel({ kind: 'edit', id });
   const close = (saved: boolean) => {
     setPanel({ kind: 'list' });
     if (saved) written();
   };
 
-  const sortOrder = (name: string) => {
-    const s = sorters.find((x) => x.field === name);
-    return s ? (s.order === 'asc' ? 'ascend' : 'descend') : null;
-  };
+  // Row buttons: one permission check per table instead of an <Access> per cell, and the light link button.
+  const { allowed } = useAccess();
+  const linkClass = useLinkActionClass();
 
   const columns = useMemo(() => {
+    const sortOrder = (name: string) => {
+      const s = sorters.find((x) => x.field === name);
+      return s ? (s.order === 'asc' ? 'ascend' : 'descend') : null;
+    };
+    const may = (permission: string | undefined) => Boolean(permission) && allowed({ permissions: [permission as string] });
+    const canShow = may(def.permissions.query);
+    const canEdit = may(def.permissions.edit);
+    const canRemove = may(def.permissions.remove);
     const cols: TableColumnType<BaseRecord>[] = listColumns
       .filter((c) => !hidden.includes(c.name))
       .map((c) => {
@@ -291,17 +307,16 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
                   checked={value === on}
                   aria-label={`${c.title}${record[pk]}`}
                   disabled={!editable}
-                  onChange={(checked) => toggleSwitch(record, c.name, checked)}
+                  onChange={(checked) => handlers.current.toggleSwitch(record, c.name, checked)}
                 />
               );
             }
             if (c.name === pk && def.permissions.query) {
+              if (!canShow) return String(value ?? '');
               return (
-                <Access permissions={[def.permissions.query]} fallback={String(value ?? '')}>
-                  <Button type="link" size="small" style={{ padding: 0 }} title="详情" onClick={() => setPanel({ kind: 'show', id: value as BaseKey })}>
-                    {String(value ?? '')}
-                  </Button>
-                </Access>
+                <LinkAction classes={linkClass} style={LINK_CELL_STYLE} title="详情" onClick={() => setPanel({ kind: 'show', id: value as BaseKey })}>
+                  {String(value ?? '')}
+                </LinkAction>
               );
             }
             return displayValue(c.prop, relationLabel(c.prop, record, value), render);
@@ -317,21 +332,20 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         ...(def.permissions.remove ? ['删除'] : []),
         ...(folded ? ['更多'] : rowActions.map((a) => a.label)),
       ];
-      const visibleActions = (record: BaseRecord) => rowActions.filter((a) => !a.visible || a.visible(record));
+      // An override action without a permission string is for everyone (MaybeGate).
+      const visibleActions = (record: BaseRecord) => rowActions.filter((a) => (!a.permission || may(a.permission)) && (!a.visible || a.visible(record)));
       const actionButton = (a: RowAction, record: BaseRecord, block = false) => (
-        <MaybeGate key={a.key} permission={a.permission}>
-          <Button
-            type="link"
-            size="small"
-            danger={a.danger}
-            icon={a.icon}
-            block={block}
-            style={block ? { textAlign: 'left' } : undefined}
-            onClick={() => a.onClick(record, ctx)}
-          >
-            {a.label}
-          </Button>
-        </MaybeGate>
+        <LinkAction
+          key={a.key}
+          classes={linkClass}
+          danger={a.danger}
+          icon={a.icon}
+          block={block}
+          style={block ? MENU_ITEM_STYLE : undefined}
+          onClick={() => a.onClick(record, handlers.current.ctx)}
+        >
+          {a.label}
+        </LinkAction>
       );
       // Not fixed to the right: a fixed column lies over the data whenever the table is wider than the page, which
       // hid 状态 and 创建时间 at 1440 px. The table scrolls sideways as a whole instead (see scroll.x below).
@@ -343,16 +357,16 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         className: 'small-padding fixed-width',
         render: (_v, record) => (
           <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-            <Gate permission={def.permissions.edit}>
-              <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openEdit(record[pk] as BaseKey)}>
+            {canEdit && (
+              <LinkAction classes={linkClass} icon={EDIT_ICON} onClick={() => handlers.current.openEdit(record[pk] as BaseKey)}>
                 修改
-              </Button>
-            </Gate>
-            <Gate permission={def.permissions.remove}>
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete([record[pk] as BaseKey])}>
+              </LinkAction>
+            )}
+            {canRemove && (
+              <LinkAction classes={linkClass} danger icon={DELETE_ICON} onClick={() => handlers.current.confirmDelete([record[pk] as BaseKey])}>
                 删除
-              </Button>
-            </Gate>
+              </LinkAction>
+            )}
             {folded
               ? visibleActions(record).length > 0 && (
                   <Dropdown
@@ -374,7 +388,21 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
       });
     }
     return cols;
-  }, [listColumns, hidden, def, pk, sorters, selectedRowKeys, selectedRows, query]);
+  }, [listColumns, hidden, def, pk, sorters, allowed, linkClass]);
+
+  // The same objects while nothing they hold changes: antd builds the selection column (a checkbox per row) again for
+  // every new rowSelection object.
+  const scroll = useMemo(() => ({ x: columns.reduce((sum, c) => sum + Number(c.width ?? 140), 48) }), [columns]);
+  const rowSelection = useMemo<TableProps<BaseRecord>['rowSelection']>(
+    () => ({
+      selectedRowKeys,
+      onChange: (keys, selected) => {
+        setSelectedRowKeys(keys as BaseKey[]);
+        setSelectedRows(selected);
+      },
+    }),
+    [selectedRowKeys],
+  );
 
   const onTableChange: TableProps<BaseRecord>['onChange'] = (_p, _f, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -507,17 +535,11 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
             dataSource={rows}
             pagination={false}
             // Columns keep their widths (ellipsis cells cut at theirs); a narrow window scrolls sideways.
-            scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 140), 48) }}
+            scroll={scroll}
             tableLayout="fixed"
             onChange={onTableChange}
             expandable={tree ? { expandedRowKeys: expanded ?? undefined, onExpandedRowsChange: (keys) => setExpanded([...keys] as BaseKey[]) } : undefined}
-            rowSelection={{
-              selectedRowKeys,
-              onChange: (keys, selected) => {
-                setSelectedRowKeys(keys as BaseKey[]);
-                setSelectedRows(selected);
-              },
-            }}
+            rowSelection={rowSelection}
           />,
         )}
         {!tree && (
