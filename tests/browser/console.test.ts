@@ -206,6 +206,47 @@ describe('console glitches', () => {
     await page.context().close();
   });
 
+  it('switching tabs rewrites no style sheet the console already has (no whole-page restyle)', async () => {
+    const page = await newPage(browser, 1440, 900);
+    await signIn(page, 'admin', 'admin123');
+    await go(page, '/system/config');
+    await page.locator('.engine-list[data-resource="sys_config"] tr.ant-table-row').first().waitFor();
+    await page.locator('.zy-tags-view [role=tab]', { hasText: '首页' }).click();
+    await activeTab(page, '/index');
+    await page.waitForLoadState('networkidle');
+    // New component styles may be added; an existing <style> whose text is replaced makes the browser restyle every
+    // element its rules touch. Two copies of @ant-design/icons did that on each switch, both writing their own icon CSS
+    // into the one shared <style>.
+    await page.evaluate(() => {
+      const w = window as unknown as { __rewrites: string[] };
+      w.__rewrites = [];
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const style = r.target.nodeType === Node.ELEMENT_NODE ? (r.target as Element) : r.target.parentElement;
+          if (style?.nodeName === 'STYLE' && style.isConnected)
+            w.__rewrites.push(
+              style
+                .getAttributeNames()
+                .filter((a) => a.startsWith('data-'))
+                .map((a) => `${a}=${style.getAttribute(a)}`)
+                .join(' '),
+            );
+        }
+      }).observe(document.head, { subtree: true, childList: true, characterData: true });
+    });
+    for (const [tab, path] of [
+      ['参数设置', '/system/config'],
+      ['首页', '/index'],
+      ['参数设置', '/system/config'],
+    ]) {
+      await page.locator('.zy-tags-view [role=tab]', { hasText: tab }).click();
+      await activeTab(page, path);
+      await page.waitForTimeout(300);
+    }
+    expect(await page.evaluate(() => (window as unknown as { __rewrites: string[] }).__rewrites)).toEqual([]);
+    await page.context().close();
+  });
+
   it('a return to an open tab shows the kept page at once: no request, the same table, the selection kept', async () => {
     const page = await newPage(browser, 1440, 900);
     await signIn(page, 'admin', 'admin123');
