@@ -121,18 +121,48 @@ export const repeatGuard = new RepeatGuard();
  * Identical reads in flight share one request: the second caller gets the first caller's answer instead of a second
  * round trip (and instead of a refusal). The entry is dropped as soon as the answer (or error) arrives, so a later
  * read always asks the server again.
+ *
+ * A read may also be started ahead of the call that needs it (`ahead`, e.g. a list page's first rows while the page
+ * is still rendering): its answer waits for that identical call for `keepMs` after it arrives and is used once. A
+ * failed read ahead is dropped, and the call then asks the server itself. Any write drops what waits
+ * (`forgetAhead`), so an answer read before a write never stands in for one read after it.
  */
 export class InflightReads {
   private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly early = new Map<string, { answer: Promise<unknown>; keepMs: number; arrived?: number }>();
 
-  share<T>(key: string, start: () => Promise<T>): Promise<T> {
+  share<T>(key: string, start: () => Promise<T>, now = Date.now()): Promise<T> {
     const running = this.pending.get(key);
     if (running) return running as Promise<T>;
-    const started = start().finally(() => {
+    const ahead = this.early.get(key);
+    if (ahead) this.early.delete(key);
+    const usable = ahead && (ahead.arrived === undefined || now - ahead.arrived <= ahead.keepMs);
+    const started = (usable ? (ahead.answer as Promise<T>).catch(() => start()) : start()).finally(() => {
       if (this.pending.get(key) === started) this.pending.delete(key);
     });
     this.pending.set(key, started);
     return started;
+  }
+
+  /** Starts `start` now for an identical `share` to come; nothing if that read is already asked for. */
+  ahead(key: string, start: () => Promise<unknown>, keepMs: number, now = Date.now()): void {
+    for (const [k, e] of this.early) if (e.arrived !== undefined && now - e.arrived > e.keepMs) this.early.delete(k);
+    if (this.pending.has(key) || this.early.has(key)) return;
+    const entry: { answer: Promise<unknown>; keepMs: number; arrived?: number } = { answer: start(), keepMs };
+    this.early.set(key, entry);
+    entry.answer.then(
+      () => {
+        entry.arrived = Date.now();
+      },
+      () => {
+        if (this.early.get(key) === entry) this.early.delete(key);
+      },
+    );
+  }
+
+  /** After a write: answers read ahead of it no longer stand for a read after it. */
+  forgetAhead(): void {
+    this.early.clear();
   }
 
   get size(): number {
@@ -141,6 +171,7 @@ export class InflightReads {
 
   clear(): void {
     this.pending.clear();
+    this.early.clear();
   }
 }
 

@@ -200,10 +200,27 @@ export function transportMessage(error: AxiosError): string {
 /** A signed call resolving with the handled envelope. */
 export async function request<T = unknown>(config: AxiosRequestConfig & { options?: RequestOptions }): Promise<Envelope<T>> {
   const key = sharedReadKey(config);
-  if (key === null) return (await http.request<Envelope<T>>(config)).data;
+  if (key === null) {
+    if (!isReadRequest(config.method, config.url, config.options?.read)) inflightReads.forgetAhead();
+    return (await http.request<Envelope<T>>(config)).data;
+  }
   // Each caller gets its own envelope object: one caller reshaping its answer must not change the other's.
   const env = await inflightReads.share(key, async () => (await http.request<Envelope<T>>(config)).data);
   return { ...env };
+}
+
+/** How long an answer read ahead waits for the call it was read for. */
+export const READ_AHEAD_KEEP_MS = 3000;
+
+/**
+ * Starts a read before the call that will make it (a list page's first rows while the page renders, instead of after
+ * it has been drawn): the identical call then takes this answer (InflightReads.ahead). Silent — if it fails, that call
+ * asks the server itself and reports as usual. Nothing happens for a call that is not a shareable read.
+ */
+export function readAhead(config: AxiosRequestConfig & { options?: RequestOptions }): void {
+  const key = sharedReadKey(config);
+  if (key === null) return;
+  inflightReads.ahead(key, async () => (await http.request<Envelope>({ ...config, options: { ...config.options, silent: true } })).data, READ_AHEAD_KEEP_MS);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
 import dayjs from 'dayjs';
-import { RequestError, request } from '@/api/request';
+import { RequestError, readAhead, request } from '@/api/request';
 import type { Envelope } from '@/api/types';
 import { baseType } from './resource';
 import { type AppEndpoint, type EntitySchema, VERSION_FIELD } from './types';
@@ -144,6 +144,22 @@ export function actionEndpoint(
   return { url, method: action === 'clean' ? 'delete' : action === 'importTemplate' ? 'get' : 'post' };
 }
 
+/** The http call of one getList. */
+function listRequest(schema: EntitySchema, args: Parameters<typeof listQuery>[1]) {
+  const query = listQuery(schema, args);
+  return isApp(schema)
+    ? { url: appUrl(schema, 'list'), method: 'post' as const, data: query }
+    : { url: `${schema['x-endpoint'].base}/list`, method: 'get' as const, params: query };
+}
+
+/**
+ * Reads a list page ahead of its getList call with the same arguments (request.ts readAhead): a list page starts it
+ * while it renders, and getList, called once the page is on screen, takes the answer instead of asking then.
+ */
+export function readListAhead(schema: EntitySchema, { pagination, sorters, filters }: Parameters<typeof listQuery>[1]): void {
+  readAhead(listRequest(schema, { pagination: schema['x-tree'] ? { mode: 'off' } : pagination, sorters, filters }));
+}
+
 /** The data provider over a schema lookup (resources.config.ts in the app, any list of schemas in tests). */
 export function createDataProvider(lookup: SchemaLookup): DataProvider {
   return {
@@ -152,11 +168,7 @@ export function createDataProvider(lookup: SchemaLookup): DataProvider {
     async getList({ resource, pagination, sorters, filters, meta }) {
       const schema = schemaOf(lookup, resource, meta);
       const tree = Boolean(schema['x-tree']);
-      const query = listQuery(schema, { pagination: tree ? { mode: 'off' } : pagination, sorters, filters });
-      const base = schema['x-endpoint'].base;
-      const env = isApp(schema)
-        ? await request({ url: appUrl(schema, 'list'), method: 'post', data: query })
-        : await request({ url: `${base}/list`, method: 'get', params: query });
+      const env = await request(listRequest(schema, { pagination: tree ? { mode: 'off' } : pagination, sorters, filters }));
       const { rows, total } = rowsOf(env);
       return { data: rows.map((r) => withId(schema, r)) as never[], total };
     },

@@ -17,7 +17,7 @@ import { Access, useAccess } from '@/components/Access';
 import { Pagination } from '@/components/Pagination';
 import { RightToolbar, useColumnVisibility } from '@/components/RightToolbar';
 import { handleTree } from '@/utils/format';
-import { actionEndpoint, changeField, DEFAULT_PAGE_SIZE, listQuery } from '../dataProvider';
+import { actionEndpoint, changeField, DEFAULT_PAGE_SIZE, listQuery, readListAhead } from '../dataProvider';
 import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef, RowAction } from '../resource';
 import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
 import { displayValue, relationLabel } from './cells';
@@ -131,11 +131,22 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
   const [expanded, setExpanded] = useState<BaseKey[] | null>(null);
   const pageMode = schema['x-form']?.mode === 'page';
 
+  const [firstQuery] = useState(() => {
+    const first = {
+      pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, mode: tree ? ('off' as const) : ('server' as const) },
+      filters: (initialSearch ? filtersFromValues(searchFields, initialSearch) : []) as CrudFilter[],
+      sorters: [],
+    };
+    // The first page is asked for now, while the page renders: useTable asks only from an effect, once the page has
+    // been drawn, and its getList then finds this answer waiting (readListAhead). Issue 15, the first visit of a page.
+    readListAhead(schema, first);
+    return first;
+  });
   const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, sorters, setSorters, filters, setFilters } = useTable<BaseRecord>({
     resource: def.name,
-    pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, mode: tree ? 'off' : 'server' },
-    filters: { initial: initialSearch ? filtersFromValues(searchFields, initialSearch) : [], defaultBehavior: 'replace' },
-    sorters: { initial: [] },
+    pagination: firstQuery.pagination,
+    filters: { initial: firstQuery.filters, defaultBehavior: 'replace' },
+    sorters: { initial: firstQuery.sorters },
     syncWithLocation: false,
   });
   const rows = useMemo(() => {

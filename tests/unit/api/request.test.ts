@@ -2,8 +2,8 @@ import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decryptPayload, forgetReadSignature, noteServerDate, signTimestamp } from '@/api/crypto';
-import { repeatGuard } from '@/api/repeatGuard';
-import { RequestError, request, SESSION_EXPIRED_MESSAGE, setFeedback, setSessionExpiredHandler } from '@/api/request';
+import { inflightReads, repeatGuard } from '@/api/repeatGuard';
+import { READ_AHEAD_KEEP_MS, RequestError, readAhead, request, SESSION_EXPIRED_MESSAGE, setFeedback, setSessionExpiredHandler } from '@/api/request';
 import { clearSessionKey, createSessionKey } from '@/api/sessionKey';
 import { removeToken, setToken } from '@/utils/auth';
 import { useRealKeys } from './keys';
@@ -231,6 +231,81 @@ describe('signatures: reads share one for 10 s, writes get their own', () => {
     expect(seen).toHaveLength(2);
     expect(seen[1]).not.toBe(seen[0]);
     expect(feedback.notification.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('a read started ahead (a list page asks for its rows while it renders)', () => {
+  /** A list endpoint counting its calls; `fail` answers the next call with code 500. */
+  const listServer = () => {
+    const state = { hits: 0, fail: false };
+    server.use(
+      mock.get('*/dev-api/demo/list', () => {
+        state.hits += 1;
+        if (state.fail) {
+          state.fail = false;
+          return HttpResponse.json({ code: 500, msg: '服务繁忙' });
+        }
+        return HttpResponse.json({ code: 200, msg: '查询成功', rows: [{ n: state.hits }], total: 1 });
+      }),
+      mock.post('*/dev-api/demo/save', () => HttpResponse.json({ code: 200, msg: '保存成功' })),
+    );
+    return state;
+  };
+  const list = (pageNum = 1) => ({ url: '/dev-api/demo/list', method: 'get' as const, params: { pageNum, pageSize: 20 } });
+  afterEach(() => inflightReads.clear());
+
+  it('the identical call takes the answer read ahead, once; a second call asks the server again', async () => {
+    const state = listServer();
+    readAhead(list());
+    await vi.waitFor(() => expect(state.hits).toBe(1));
+    const first = await request(list());
+    expect(first.rows).toEqual([{ n: 1 }]);
+    expect(state.hits).toBe(1);
+    const second = await request(list());
+    expect(second.rows).toEqual([{ n: 2 }]);
+    expect(state.hits).toBe(2);
+    // Another page is another read: the answer ahead does not stand in for it.
+    readAhead(list(1));
+    await request(list(2));
+    expect(state.hits).toBe(4);
+  });
+
+  it(`waits at most ${READ_AHEAD_KEEP_MS} ms after it arrived`, async () => {
+    const state = listServer();
+    readAhead(list());
+    await vi.waitFor(() => expect(state.hits).toBe(1));
+    await new Promise((r) => setTimeout(r, 0));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + READ_AHEAD_KEEP_MS + 1);
+      const late = await request(list());
+      expect(late.rows).toEqual([{ n: 2 }]);
+      expect(state.hits).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a write in between drops it: the read after the write asks the server', async () => {
+    const state = listServer();
+    readAhead(list());
+    await vi.waitFor(() => expect(state.hits).toBe(1));
+    await request({ url: '/dev-api/demo/save', method: 'post', data: { name: '新参数' } });
+    await request(list());
+    expect(state.hits).toBe(2);
+  });
+
+  it('a failed read ahead shows nothing; the call then asks itself and reports its own answer', async () => {
+    const state = listServer();
+    state.fail = true;
+    readAhead(list());
+    await vi.waitFor(() => expect(state.hits).toBe(1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(feedback.notification.error).not.toHaveBeenCalled();
+    expect(feedback.message.error).not.toHaveBeenCalled();
+    const answer = await request(list());
+    expect(answer.rows).toEqual([{ n: 2 }]);
+    expect(state.hits).toBe(2);
   });
 });
 

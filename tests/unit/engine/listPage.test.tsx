@@ -105,6 +105,9 @@ describe('参数设置 generic list', { timeout: 30000 }, () => {
     await screen.findByText('sys.index.skinName');
     expect(lists[0].get('pageNum')).toBe('1');
     expect(lists[0].get('pageSize')).toBe('20');
+    // Asked for once: the page reads its first rows while it renders, and the table's own call takes that answer.
+    await screen.findByText('否', { selector: '.ant-tag' });
+    expect(lists.length).toBe(1);
     // Dictionary tags: 是 (primary → processing colour), 否 (danger → error colour, its cssClass applied).
     const yes = await screen.findByText('是', { selector: '.ant-tag' });
     expect(yes.className).toContain('ant-tag-processing');
