@@ -342,7 +342,7 @@ async function anchoredKeys(k: Q, entity: Entity, q: ListQuery, limit: number, o
 
   const compiled = next(undefined).compile(k);
   // The generations of every table the list reads are part of the key (as for the cached total in countRows).
-  const names = [entity.table, ...[...compiled.sql.matchAll(/"([A-Za-z_][\w]*)"/g)].map((m) => m[1])];
+  const names = [entity.table, ...tablesOf(compiled.sql)];
   const key = `${watch.version([...new Set(names)])}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
   const anchors = await cache.get(key, async () => ({ rows: [], end: false, extending: Promise.resolve() }));
 
