@@ -187,7 +187,8 @@ const longTaskCount = (page: Page) => page.evaluate(() => ((window as unknown as
 async function timedClick(page: Page, click: { selector: string; text: string }, ready: { header: string }): Promise<number> {
   return page.evaluate(
     async ({ click, ready }) => {
-      const visible = (el: Element) => (el as HTMLElement).offsetParent !== null;
+      // Rendered and not inside a hidden kept page (display: none or content-visibility: hidden, see AppMain).
+      const visible = (el: Element) => (el as HTMLElement).offsetParent !== null && el.checkVisibility();
       const target = [...document.querySelectorAll(click.selector)].find((el) => visible(el) && el.textContent?.trim() === click.text);
       if (!target) throw new Error(`找不到可点击的「${click.text}」`);
       const t0 = performance.now();
@@ -268,10 +269,13 @@ const PREFETCH_SETTLE_MS = 3000;
 const TAB = '.zy-tags-view [role=tab]';
 
 /** One pass at a CPU slowdown: sign-in page, a first switch to a menu page, returns to its tab from 首页. */
-async function measurePass(base: string, cpuSlowdown: number, target: { menu: string; header: string }, returns: number) {
+export async function measurePass(base: string, cpuSlowdown: number, target: { menu: string; header: string }, returns: number) {
   const b = await freshBrowser();
   try {
     await b.cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    // BENCH_LATENCY_MS: a round trip as on a real network (each request waits this long), for side-by-side runs.
+    const latency = Number(process.env.BENCH_LATENCY_MS ?? 0);
+    if (latency > 0) await b.cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
     const network = await watchNetwork(b.cdp);
     network.reset();
     const loginMs = await loginInteractive(b.page, base);
