@@ -1,5 +1,8 @@
 import '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
+// react-dom's own task queue (the same CommonJS module react-dom requires).
+// @ts-expect-error scheduler ships no types
+import Scheduler from 'scheduler';
 import { afterAll, afterEach } from 'vitest';
 
 /**
@@ -10,6 +13,11 @@ import { afterAll, afterEach } from 'vitest';
  * an unhandled `ReferenceError: window is not defined` that fails the whole run (seen on CI from planEditor and form
  * tests). So every XMLHttpRequest and fetch is counted here, and after the file's own hooks (msw servers closing) the
  * file waits until none is in flight and React has had a macrotask to flush what they scheduled.
+ *
+ * React also renders in slices (transitions, deferred values, effects after a commit), each slice a new task of its
+ * scheduler: a file can end between two slices with no request in flight, and the next slice then runs without
+ * `window` (seen again from planEditor after the above, about one run in ten). So at the end of a file the wait also
+ * lasts until React's task queue is empty.
  */
 let inFlight = 0;
 
@@ -38,12 +46,28 @@ if (typeof globalThis.fetch === 'function') {
 
 const macrotask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function drain(limitMs: number): Promise<void> {
+const scheduler = Scheduler as { unstable_scheduleCallback(priority: number, run: () => void): unknown; unstable_IdlePriority: number };
+
+/**
+ * Resolves when React's scheduler reaches a task of idle priority queued now, i.e. once every render, commit and
+ * effect React had queued has run (or after `limitMs`).
+ */
+const reactIdle = (limitMs: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    scheduler.unstable_scheduleCallback(scheduler.unstable_IdlePriority, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+async function drain(limitMs: number, untilReactIdle = false): Promise<void> {
   const until = Date.now() + limitMs;
   // Two idle turns in a row: a settled request often schedules the next one (load after save).
   let idleTurns = 0;
   while (idleTurns < 2 && Date.now() < until) {
     await macrotask();
+    if (untilReactIdle) await reactIdle(Math.max(0, until - Date.now()));
     idleTurns = inFlight === 0 ? idleTurns + 1 : 0;
   }
 }
@@ -56,6 +80,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   cleanup();
-  await drain(5000);
+  await drain(5000, true);
   if (inFlight > 0) throw new Error(`测试文件结束时仍有 ${inFlight} 个请求未完成`);
 });
