@@ -78,8 +78,23 @@ afterEach(async () => {
   await drain(5000);
 });
 
+/**
+ * antd's static message, notification and Modal (request.ts shows its toasts through them when no App context was
+ * set, as in the volunteer tests) live in a React root of their own that cleanup() does not unmount. A toast's close
+ * timer (5 s for an error) then commits in that root after the file has ended, and React's passive-effect flush runs
+ * without `window`. Closing them at the end of the file clears those timers; drain then lets the close commit.
+ */
+async function closeStaticFeedback(): Promise<void> {
+  if (typeof document === 'undefined' || !document.querySelector('.ant-message, .ant-notification, .ant-modal-root')) return;
+  const { message, notification, Modal } = await import('antd');
+  message.destroy();
+  notification.destroy();
+  Modal.destroyAll();
+}
+
 afterAll(async () => {
   cleanup();
+  await closeStaticFeedback();
   await drain(5000, true);
   if (inFlight > 0) throw new Error(`测试文件结束时仍有 ${inFlight} 个请求未完成`);
 });
