@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { XlsxStreamWriter } from '../server/engine/xlsxStream.js';
 import { signTimer } from '../server/security/protocol.js';
 import { assert, type HttpContext } from './http.js';
 import type { RunningServer } from './server.js';
@@ -10,6 +12,8 @@ import { type Summary, summarize } from './stats.js';
  * (docs/security.md, finding 4: imports must not stall the server; target p99 < 200 ms).
  */
 export interface ImportResult {
+  /** csv: parsed on the main thread; xlsx: zip check, then parsed in the worker (server/engine/sheetReader.ts). */
+  format: 'csv' | 'xlsx';
   rows: number;
   fileBytes: number;
   importSeconds: number;
@@ -37,10 +41,29 @@ export async function runImportBench(
   server: RunningServer,
   ctx: Pick<HttpContext, 'base' | 'requestPublicPem' | 'token'>,
   rows = 50_000,
+  format: 'csv' | 'xlsx' = 'csv',
 ): Promise<ImportResult> {
-  const lines = ['参数名称,参数键名,参数键值,备注'];
-  for (let i = 0; i < rows; i++) lines.push(`导入基准参数${i},bench.import.${i},${i % 7 === 0 ? 'true' : i},批量导入基准第 ${i} 行`);
-  const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
+  // Keys differ per format, so both runs insert new rows into the same server.
+  const cells = (i: number) => [`导入基准参数${i}`, `bench.import.${format}.${i}`, i % 7 === 0 ? 'true' : String(i), `批量导入基准第 ${i} 行`];
+  const header = ['参数名称', '参数键名', '参数键值', '备注'];
+  let file: Buffer;
+  if (format === 'csv') {
+    const lines = [header.join(',')];
+    for (let i = 0; i < rows; i++) lines.push(cells(i).join(','));
+    file = Buffer.from(`${lines.join('\r\n')}\r\n`);
+  } else {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const writer = new XlsxStreamWriter(
+      out,
+      '参数设置',
+      header.map((h) => ({ header: h, width: 20 })),
+    );
+    for (let i = 0; i < rows; i++) await writer.addRow(cells(i));
+    await writer.end();
+    file = Buffer.concat(chunks);
+  }
 
   // Reads alone first, for the baseline in the same run.
   const before: number[] = [];
@@ -48,7 +71,8 @@ export async function runImportBench(
 
   const rssBefore = rssMiB(server.pid, 'VmRSS');
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'bench-import.csv');
+  const type = format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  form.append('file', new Blob([new Uint8Array(file)], { type }), `bench-import.${format}`);
   const t0 = performance.now();
   let done = false;
   const importing = fetch(`${ctx.base}/dev-api/system/config/importData`, {
@@ -70,6 +94,7 @@ export async function runImportBench(
   const importSeconds = (performance.now() - t0) / 1000;
   assert(answer.code === 200 && answer.data?.total === rows, `导入基准失败：${answer.code} ${answer.msg}`);
   return {
+    format,
     rows,
     fileBytes: file.length,
     importSeconds: Math.round(importSeconds * 100) / 100,

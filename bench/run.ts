@@ -77,6 +77,7 @@ let volunteer: VolunteerResult | undefined;
 let engine: EngineResult | undefined;
 let consoleResult: ConsoleResult | undefined;
 let importResult: ImportResult | undefined;
+let importXlsxResult: ImportResult | undefined;
 let consoleBuildSeconds = 0;
 
 const cleanup = async () => {
@@ -134,6 +135,7 @@ try {
   if (server && ctx && runImport) {
     process.stderr.write('import（50 000 行导入，同时读列表）…\n');
     importResult = await runImportBench(server, ctx);
+    importXlsxResult = await runImportBench(server, ctx, 50_000, 'xlsx');
   }
   if (server && ctx && runConsole) {
     process.stderr.write('console（Chromium、列表 req/s、百万行分页）…\n');
@@ -260,9 +262,9 @@ if (consoleResult) printConsoleResult(consoleResult);
 if (customerResult) printCustomerResult(customerResult);
 if (ledgerResult) printLedgerResult(ledgerResult);
 if (homeResult) printHomeResult(homeResult);
-if (importResult) {
-  const r = importResult;
-  console.log(`\n导入（${r.rows} 行 ${(r.fileBytes / 1024 / 1024).toFixed(1)} MB CSV 到参数设置；同时读 20 行列表）\n`);
+for (const r of [importResult, importXlsxResult]) {
+  if (!r) continue;
+  console.log(`\n导入（${r.rows} 行 ${(r.fileBytes / 1024 / 1024).toFixed(1)} MB ${r.format.toUpperCase()} 到参数设置；同时读 20 行列表）\n`);
   console.log(
     table(
       ['measure', 'value'],
@@ -281,7 +283,7 @@ const out = path.join(ROOT, 'bench', 'results', 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, importXlsx: importXlsxResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null }, null, 2)}\n`,
 );
 console.log(`\n结果已写入 ${path.relative(process.cwd(), out)}（用时 ${((Date.now() - started) / 1000).toFixed(0)} s）`);
 if (failed.length > 0) {

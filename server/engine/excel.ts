@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type QueryResult, type RawBuilder, sql } from 'kysely';
@@ -7,6 +7,7 @@ import { CST_OFFSET_MS, type Entity, type Field, formatTime, fromDb, parseTime }
 import type { Order } from './query.js';
 import { keysetAfter, orderClause } from './query.js';
 import type { DictLookup } from './records.js';
+import { isCellIssue, issueMessage, NOT_READABLE, type ParseLimits, readXlsxLines, type SheetLine, SheetRefused, SheetTooManyRows } from './sheetReader.js';
 import { fromClause, type Q, type Row, selectList } from './store.js';
 import { type XlsxCell, XlsxStreamWriter } from './xlsxStream.js';
 
@@ -196,17 +197,6 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** An exceljs cell value reduced to text / number / boolean / Date. */
-function plain(v: ExcelJS.CellValue): unknown {
-  if (v === null || v === undefined) return undefined;
-  if (v instanceof Date || typeof v !== 'object') return v;
-  if ('richText' in v) return v.richText.map((r) => r.text).join('');
-  if ('hyperlink' in v) return v.text;
-  if ('result' in v) return v.result instanceof Object && 'error' in v.result ? undefined : v.result;
-  if ('error' in v) return undefined;
-  return String(v);
-}
-
 /** A cell as the value the record validator expects (times parsed, dictionary labels mapped to values). */
 async function importValue(k: Q, field: Field, raw: unknown, dicts: DictLookup): Promise<unknown> {
   let v = raw;
@@ -242,44 +232,11 @@ const YIELD_EVERY = 200;
 /** An import larger than the configured caps is refused at once, before any row is checked. */
 export class ImportTooLarge extends Error {}
 
-/** The first sheet of an .xlsx, streamed (exceljs' WorkbookReader): rows arrive as the zip is read, not all at once. */
-async function readXlsxTable(buffer: Buffer, maxRows: number): Promise<unknown[][]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buffer), {
-    sharedStrings: 'cache',
-    styles: 'cache', // dates are numbers with a date format
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  const table: unknown[][] = [];
-  for await (const sheet of reader) {
-    let n = 0;
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      if (row.number - 1 > maxRows) throw new ImportTooLarge();
-      table[row.number - 1] = (row.values as ExcelJS.CellValue[]).slice(1).map(plain);
-      if (++n % YIELD_EVERY === 0) await yieldToEventLoop();
-    }
-    break; // the first sheet only
-  }
-  return table;
-}
-
-/** The first sheet of an .xlsx read whole (exceljs' Workbook): the fallback of readXlsxTable. */
-async function readXlsxWhole(buffer: Buffer, maxRows: number): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  const sheet = workbook.worksheets[0];
-  if (sheet && sheet.rowCount - 1 > maxRows) throw new ImportTooLarge();
-  const table: unknown[][] = [];
-  sheet?.eachRow({ includeEmpty: true }, (row, n) => {
-    table[n - 1] = (row.values as ExcelJS.CellValue[]).slice(1).map(plain);
-  });
-  return table;
-}
-
 /**
  * Reads an uploaded .xlsx (first sheet) or .csv: the first row is the header, matched to properties by title (or
  * property name); other columns are ignored. Empty lines are skipped. More than `maxRows` data lines: ImportTooLarge.
+ * An .xlsx is checked and parsed outside the main thread (sheetReader.ts): a refused file throws SheetRefused; a
+ * formula without a saved result, or an error value, is a problem of its row.
  */
 export async function readSheet(
   k: Q,
@@ -287,28 +244,25 @@ export async function readSheet(
   buffer: Buffer,
   fileName: string,
   dicts: DictLookup,
-  maxRows = Number.POSITIVE_INFINITY,
+  limits: ParseLimits,
 ): Promise<{ rows: SheetRow[]; problems: SheetProblem[] }> {
-  let table: unknown[][];
+  let lines: SheetLine[];
   if (/\.csv$/i.test(fileName)) {
-    table = parseCsv(buffer.toString('utf8'));
-    if (table.length - 1 > maxRows) throw new ImportTooLarge();
+    const table = parseCsv(buffer.toString('utf8'));
+    if (table.length - 1 > limits.maxRows) throw new ImportTooLarge();
+    lines = table.map((cells, i) => ({ row: i + 1, cells }));
   } else {
     try {
-      table = await readXlsxTable(buffer, maxRows);
+      lines = await readXlsxLines(buffer, limits);
     } catch (err) {
-      if (err instanceof ImportTooLarge) throw err;
-      // The streaming reader refuses a few valid workbooks that the whole-file reader opens (seen with some cell
-      // contents); the file is within the size cap, so it is read whole before being called invalid.
-      try {
-        table = await readXlsxWhole(buffer, maxRows);
-      } catch (whole) {
-        if (whole instanceof ImportTooLarge) throw whole;
+      if (err instanceof SheetTooManyRows) throw new ImportTooLarge();
+      if (err instanceof SheetRefused && err.message === NOT_READABLE)
         return { rows: [], problems: [{ row: 0, field: '', message: '文件不是有效的 .xlsx 表格' }] };
-      }
+      throw err;
     }
   }
-  const header = (table[0] ?? []).map((h) => String(plain(h as ExcelJS.CellValue) ?? '').trim());
+  const table = lines[0]?.row === 1 ? lines : [{ row: 1, cells: [] }, ...lines];
+  const header = table[0].cells.map((h) => (isCellIssue(h) || h === null || h === undefined ? '' : String(h)).trim());
   const fields = importFields(entity);
   const byHeader = new Map<number, Field>();
   header.forEach((h, i) => {
@@ -323,15 +277,22 @@ export async function readSheet(
   }
   const rows: SheetRow[] = [];
   for (let i = 1; i < table.length; i++) {
-    const line = table[i];
+    const { row, cells: line } = table[i];
     if (i % YIELD_EVERY === 0) await yieldToEventLoop();
-    if (!line || line.every((c) => c === undefined || c === null || String(c).trim() === '')) continue;
+    if (line.every((c) => c === undefined || c === null || String(c).trim() === '')) continue;
     const cells: Record<string, unknown> = {};
+    let refused = false;
     for (const [index, f] of byHeader) {
-      const v = await importValue(k, f, line[index], dicts);
+      const raw = line[index];
+      if (isCellIssue(raw)) {
+        problems.push({ row, field: f.title, message: issueMessage(raw, f.title) });
+        refused = true;
+        continue;
+      }
+      const v = await importValue(k, f, raw, dicts);
       if (v !== undefined) cells[f.name] = v;
     }
-    rows.push({ row: i + 1, cells });
+    if (!refused) rows.push({ row, cells });
   }
   return { rows, problems };
 }

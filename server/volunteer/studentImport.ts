@@ -1,4 +1,15 @@
 import ExcelJS from 'exceljs';
+import {
+  isCellIssue,
+  issueMessage,
+  NOT_READABLE,
+  type ParseLimits,
+  readXlsxLines,
+  type SheetCell,
+  type SheetLine,
+  SheetRefused,
+  SheetTooManyRows,
+} from '../engine/sheetReader.js';
 import { ApiError, fail } from '../http/envelope.js';
 import { type Actor, type Db, homeStore, SUBJECTS, seesAll } from './common.js';
 import { ELIGIBILITY_KINDS } from './engine/specialPlans.js';
@@ -59,21 +70,10 @@ export async function studentTemplate(): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** The text of a cell: numbers as written, rich text joined, formulas by their result; '' when empty. */
-function cellText(v: ExcelJS.CellValue): string {
-  if (v == null) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+/** The text of a parsed cell (sheetReader.ts has reduced rich text, hyperlinks and formulas): '' when empty. */
+function cellText(v: SheetCell | undefined): string {
+  if (v == null || isCellIssue(v)) return '';
   if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'object') {
-    if ('richText' in v)
-      return v.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in v && typeof v.text === 'string') return v.text.trim();
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-  }
   return String(v).trim();
 }
 
@@ -93,34 +93,48 @@ function subjectIds(text: string): number[] {
 /** The xlsx signature: a zip file's local header. The extension alone says nothing about the content. */
 const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
-/** Reads the sheet into student inputs by header name; problems of the sheet itself throw. */
-async function readSheet(buffer: Buffer): Promise<Array<{ row: number; input: StudentInput }>> {
+/** Parse limits when the caller passes none (the server passes its configuration's). */
+const DEFAULT_LIMITS: ParseLimits = { maxRows: STUDENT_IMPORT_MAX_ROWS, maxUnzippedBytes: 100 * 1024 * 1024, timeoutMs: 60_000, memoryMb: 256 };
+
+/**
+ * Reads the sheet (checked and parsed off the main thread, sheetReader.ts) into student inputs by header name; a
+ * cell that is a formula without a result or an error value is a problem of its row. Problems of the file throw.
+ */
+async function readSheet(buffer: Buffer, limits: ParseLimits): Promise<{ rows: Array<{ row: number; input: StudentInput }>; problems: ImportProblem[] }> {
   if (!isZip(buffer)) throw fail('文件内容不是 Excel（.xlsx）文件，请使用下载的导入模板');
-  const wb = new ExcelJS.Workbook();
+  let lines: SheetLine[];
   try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw fail('文件内容不是有效的 Excel（.xlsx）文件，请使用下载的导入模板');
+    lines = await readXlsxLines(buffer, { ...limits, maxRows: STUDENT_IMPORT_MAX_ROWS });
+  } catch (err) {
+    if (err instanceof SheetTooManyRows) throw fail(`导入文件不能超过 ${STUDENT_IMPORT_MAX_ROWS} 行数据，请分成几个文件导入`);
+    if (err instanceof SheetRefused) {
+      throw fail(err.message === NOT_READABLE ? '文件内容不是有效的 Excel（.xlsx）文件，请使用下载的导入模板' : err.message);
+    }
+    throw err;
   }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw fail('导入文件中没有工作表');
-  const byColumn = new Map<number, ColumnKey>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const header = cellText(cell.value).replace(/[*＊\s]/g, '');
-    const c = COLUMNS.find((x) => x.header === header);
-    if (c) byColumn.set(col, c.key);
+  const byColumn = new Map<number, (typeof COLUMNS)[number]>();
+  const header = lines[0]?.row === 1 ? lines[0].cells : [];
+  header.forEach((cell, col) => {
+    const text = cellText(cell).replace(/[*＊\s]/g, '');
+    const c = COLUMNS.find((x) => x.header === text);
+    if (c) byColumn.set(col, c);
   });
-  if (![...byColumn.values()].includes('name')) throw fail('导入文件第 1 行缺少「姓名」列，请使用下载的导入模板');
-  if (sheet.actualRowCount - 1 > STUDENT_IMPORT_MAX_ROWS) throw fail(`导入文件不能超过 ${STUDENT_IMPORT_MAX_ROWS} 行数据，请分成几个文件导入`);
+  if (![...byColumn.values()].some((c) => c.key === 'name')) throw fail('导入文件第 1 行缺少「姓名」列，请使用下载的导入模板');
   const rows: Array<{ row: number; input: StudentInput }> = [];
-  sheet.eachRow((r, n) => {
-    if (n === 1) return;
+  const problems: ImportProblem[] = [];
+  for (const { row, cells: line } of lines) {
+    if (row === 1) continue;
     const cells: Partial<Record<ColumnKey, string>> = {};
-    for (const [col, key] of byColumn) cells[key] = cellText(r.getCell(col).value);
-    if (Object.values(cells).every((v) => !v)) return; // a blank line in the sheet
-    rows.push({ row: n, input: cells as StudentInput });
-  });
-  return rows;
+    const issues: string[] = [];
+    for (const [col, c] of byColumn) {
+      const v = line[col];
+      if (isCellIssue(v)) issues.push(issueMessage(v, c.header));
+      else cells[c.key] = cellText(v);
+    }
+    if (issues.length) problems.push({ row, message: issues.join('；') });
+    else if (Object.values(cells).some((v) => v)) rows.push({ row, input: cells as StudentInput });
+  }
+  return { rows, problems };
 }
 
 /** The form's input of one sheet row (subjects and 专项资格 from their text); a problem throws. */
@@ -141,11 +155,10 @@ function inputOf(cells: Partial<Record<ColumnKey, string>>): StudentInput {
  * Imports the students of one .xlsx file into the caller's store: all or nothing. A refused file answers
  * 导入失败，共 N 处错误，未写入任何数据。第 2 行：… with `data` listing each row's problem.
  */
-export async function importStudents(db: Db, actor: Actor, file: { filename: string; buffer: Buffer }) {
+export async function importStudents(db: Db, actor: Actor, file: { filename: string; buffer: Buffer }, limits: ParseLimits = DEFAULT_LIMITS) {
   if (!/\.xlsx$/i.test(file.filename)) throw fail('文件格式不正确，请上传 .xlsx 文件（可先下载导入模板）');
-  const sheetRows = await readSheet(file.buffer);
-  if (!sheetRows.length) throw fail('导入文件中没有学生数据');
-  const problems: ImportProblem[] = [];
+  const { rows: sheetRows, problems } = await readSheet(file.buffer, limits);
+  if (!sheetRows.length && !problems.length) throw fail('导入文件中没有学生数据');
   const patches: Array<{ row: number; patch: Awaited<ReturnType<typeof buildPatch>> }> = [];
   const mobiles = new Map<string, number>();
   for (const { row, input: cells } of sheetRows) {
@@ -163,6 +176,7 @@ export async function importStudents(db: Db, actor: Actor, file: { filename: str
     }
   }
   if (problems.length) {
+    problems.sort((a, b) => a.row - b.row);
     const sample = problems
       .slice(0, 5)
       .map((p) => `第 ${p.row} 行：${p.message}`)
