@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { fail, ok } from '../http/envelope.js';
+import { clearAttempts, lockIfExhausted, OLD_PASSWORD_POLICY, oldPasswordKey, reserveAttempt } from '../security/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { revokeUserSessions } from '../security/sessions.js';
 import { checkNewPassword } from '../services/users.js';
@@ -11,7 +12,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.post<{ Body: { mobile?: string; oldpass?: string; qrPass?: string; pass?: string } }>(
     '/dev-api/api/account/savePass',
     {
-      config: { permission: 'login' },
+      config: { permission: 'login', write: true },
       schema: {
         body: {
           type: 'object',
@@ -39,7 +40,19 @@ export async function accountRoutes(app: FastifyInstance) {
       // A user who has never set a password (e.g. signed up by SMS) need not give an old one.
       if (user.password) {
         if (!oldpass) throw fail('请输入旧密码');
-        if (!(await verifyPassword(oldpass, user.password))) throw fail('旧密码错误');
+        // Counted before it is checked (server/security/loginAttempts.ts): 60 parallel guesses check at most 5 old
+        // passwords, then the change is locked for a while. A stolen session must not become a password oracle.
+        const key = oldPasswordKey(user.userId);
+        const now = Date.now();
+        const lockedMessage = (lockUntil: number) =>
+          `旧密码输入错误次数过多，修改密码已暂停，请 ${Math.max(1, Math.ceil((lockUntil - now) / 60000))} 分钟后再试`;
+        const reserved = await reserveAttempt(db, key, OLD_PASSWORD_POLICY, now);
+        if (!reserved.ok) throw fail(lockedMessage(reserved.lockUntil));
+        if (!(await verifyPassword(oldpass, user.password))) {
+          if (await lockIfExhausted(db, key, reserved.used, OLD_PASSWORD_POLICY, now)) throw fail(lockedMessage(now + OLD_PASSWORD_POLICY.lockMs));
+          throw fail('旧密码错误');
+        }
+        await clearAttempts(db, [key]);
         if (oldpass === pass) throw fail('新密码不能与旧密码相同');
       }
       const hash = await hashPassword(pass as string);

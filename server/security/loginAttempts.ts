@@ -20,11 +20,14 @@ export interface AttemptPolicy {
 
 export const PAIR_POLICY: AttemptPolicy = { limit: 5, lockMs: 10 * 60 * 1000 };
 export const ACCOUNT_POLICY: AttemptPolicy = { limit: 50, lockMs: 10 * 60 * 1000 };
+/** The old password asked by 修改密码 (savePass): 5 wrong ones lock the change for 10 minutes. */
+export const OLD_PASSWORD_POLICY: AttemptPolicy = { limit: 5, lockMs: 10 * 60 * 1000 };
 
 export type Reservation = { ok: true; used: number } | { ok: false; lockUntil: number };
 
 export const pairKey = (account: string, ip: string | null | undefined) => `pair:${account}|${ip ?? '-'}`;
 export const accountKey = (account: string) => `account:${account}`;
+export const oldPasswordKey = (userId: number) => `oldpass:u${userId}`;
 
 export async function reserveAttempt(db: Kysely<Database>, key: string, policy: AttemptPolicy, now = Date.now()): Promise<Reservation> {
   await db

@@ -15,8 +15,11 @@ import { rsaDecryptPkcs1, rsaEncryptPkcs1 } from './rsa.js';
  *  - cipher  = base64 AES-128-CBC(PKCS#7) of zlib-deflate(UTF-8 JSON of the plain data).
  */
 
-/** ok: the signature is genuine and fresh; known: this process verified the same pair before (no RSA this time). */
-export type AuthCheck = { ok: true; known: boolean } | { ok: false; code: number; msg: string };
+/**
+ * ok: the signature is genuine and fresh; known: this process verified the same pair before (no RSA this time);
+ * signature: its one canonical spelling, the key of its single use (the nonce is `sig:` + this, never the raw header).
+ */
+export type AuthCheck = { ok: true; known: boolean; signature: string } | { ok: false; code: number; msg: string };
 
 /** How many verified signatures a process remembers (≈ 0.5 KB each); the oldest go first. */
 const VERIFIED_LIMIT = 4096;
@@ -40,8 +43,13 @@ export class Protocol {
     private readonly readReuseMs: number = 30_000,
   ) {}
 
-  /** Signatures this process has verified, with their Timer: a repeat costs a map lookup, not an RSA decrypt. */
+  /** Signatures this process has verified (canonical spelling), with their Timer: a repeat costs a map lookup, not an RSA decrypt. */
   private readonly verified = new Map<string, string>();
+
+  /** Bytes of the request key's modulus: the length of every RSA ciphertext under it. */
+  private get modulusBytes(): number {
+    return Math.ceil((this.keys.requestPrivate.asymmetricKeyDetails?.modulusLength ?? 2048) / 8);
+  }
 
   /** How long a seen signature must be remembered: until its Timer has left the window. */
   nonceExpiry(timer: string): number {
@@ -58,12 +66,16 @@ export class Protocol {
     if (!/^\d{10,16}$/.test(timer) || authentication.length > 1024) return { ok: false, ...AUTH_CODES.tampered };
     const t = Number(timer);
     if (now - t > this.windowMs || t - now > this.futureSkewMs) return { ok: false, ...AUTH_CODES.stale };
-    if (this.verified.get(authentication) === timer) return { ok: true, known: true };
-    const plain = rsaDecryptPkcs1(this.keys.requestPrivate, authentication);
+    // One signature, one spelling: base64 decoding forgives padding, whitespace, the URL-safe alphabet and trailing
+    // text, so keyed by the raw header one signature could be used once per spelling (issue 22: 9 students from one).
+    const signature = canonicalSignature(authentication, this.modulusBytes);
+    if (!signature) return { ok: false, ...AUTH_CODES.tampered };
+    if (this.verified.get(signature) === timer) return { ok: true, known: true, signature };
+    const plain = rsaDecryptPkcs1(this.keys.requestPrivate, signature);
     if (plain !== timer) return { ok: false, ...AUTH_CODES.tampered };
     if (this.verified.size >= VERIFIED_LIMIT) this.verified.delete(this.verified.keys().next().value as string);
-    this.verified.set(authentication, timer);
-    return { ok: true, known: false };
+    this.verified.set(signature, timer);
+    return { ok: true, known: false, signature };
   }
 
   /**
@@ -95,6 +107,20 @@ export class Protocol {
     const wrapped = rsaEncryptPkcs1(this.keys.responsePublic, key + iv);
     return `${wrapped}.${aesBody(key, iv, data)}`;
   }
+}
+
+/**
+ * The one spelling of an RSA ciphertext: strict standard base64 (alphabet A–Z a–z 0–9 + /, padded to a multiple of 4,
+ * unused bits zero, nothing else), so anything else is refused before any RSA work; and the ciphertext at the key's full
+ * length, left-padded with zero bytes, since a ciphertext is a number below the modulus and a client may drop its
+ * leading zero bytes (the same number, the same signature, one use). null: not a signature.
+ */
+export function canonicalSignature(text: string, modulusBytes: number): string | null {
+  if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.toString('base64') !== text || bytes.length > modulusBytes) return null;
+  if (bytes.length === modulusBytes) return text;
+  return Buffer.concat([Buffer.alloc(modulusBytes - bytes.length), bytes]).toString('base64');
 }
 
 /** base64 AES-128-CBC(PKCS#7) of zlib-deflate(UTF-8 JSON): the body both modes share. */

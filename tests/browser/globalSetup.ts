@@ -61,6 +61,13 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       ADMISSION_HISTORY: '1',
       GROUP_PROVINCES: '1',
+      // The whole suite signs in from 127.0.0.1: far above the public request limits (server/security/rateLimits.ts).
+      RATE_LOGIN_PER_MINUTE: '100000',
+      RATE_LOGIN_PER_HOUR: '100000',
+      RATE_SMS_PER_NUMBER_HOUR: '100000',
+      RATE_SMS_PER_ADDRESS_HOUR: '100000',
+      RATE_REGISTER_PER_HOUR: '100000',
+      RATE_PAGES_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
