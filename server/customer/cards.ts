@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { fail } from '../http/envelope.js';
+import { requireStore } from '../security/storeScope.js';
 import { type CardKeys, decryptSecret, encryptSecret, hashSecret, newSecret, verifySecret } from './cardSecrets.js';
 import {
   type Actor,
@@ -50,7 +51,7 @@ export async function checkRelease(db: Db, actor: Actor, input: ReleaseInput): P
     throw fail(`发卡数量应为 1 到 ${MAX_RELEASE} 之间的整数`);
   const vipPrice = intParam(input.vip_price);
   if (vipPrice !== spec.price) throw fail('卡价已变更，请刷新后重试');
-  const storeId = intParam(input.storeId) ?? actor.storeId;
+  const storeId = intParam(input.storeId) ?? requireStore(actor);
   assertStore(actor, storeId, '余额');
   const store = await db.selectFrom('cusStore').select(['storeId', 'status']).where('storeId', '=', storeId).executeTakeFirst();
   if (store?.status !== '0') throw fail('门店不存在或已停用');
@@ -215,7 +216,7 @@ async function makeCards(
 
 /** 发卡 screen data (spec §3 Card release): the store's balance, unused stock per kind and the kinds' prices. */
 export async function releaseInfo(db: Db, actor: Actor, storeIdParam: unknown) {
-  const storeId = intParam(storeIdParam) ?? actor.storeId;
+  const storeId = intParam(storeIdParam) ?? requireStore(actor);
   assertStore(actor, storeId, '余额');
   const store = await db.selectFrom('cusStore').select(['storeId', 'storeName', 'balance']).where('storeId', '=', storeId).executeTakeFirst();
   if (!store) throw fail('门店不存在');

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthContext } from '../app.js';
 import type { Database } from '../db/types.js';
 import { ApiError, Code, fail } from '../http/envelope.js';
+import { NO_STORE_MESSAGE, storeScopeOf } from '../security/storeScope.js';
 
 export type Db = Kysely<Database>;
 
@@ -34,24 +35,21 @@ export interface Actor {
   userId: number;
   userName: string;
   roles: string[];
-  storeId: number;
-  /** Headquarters staff and the super admin see every store. */
+  /** null: the account has no store (sees no store's rows, may not act for a store). */
+  storeId: number | null;
+  /** Staff of a headquarters store and the super admin see every store (server/security/storeScope.ts). */
   allStores: boolean;
 }
 
-export const HQ_STORE = 1;
-
 export async function actorOf(db: Db, auth: AuthContext | null | undefined): Promise<Actor> {
   if (!auth) throw new ApiError(Code.UNAUTHORIZED, '未登录或登录已过期，请先登录');
-  const me = await db.selectFrom('sysUser').select(['storeId', 'nickName']).where('userId', '=', auth.userId).executeTakeFirst();
-  // A user row that is gone means no store: nothing is visible (store 0 matches no row).
-  const storeId = me ? Number(me.storeId) : 0;
-  const allStores = auth.roles.includes('admin') || storeId === HQ_STORE;
-  return { userId: auth.userId, userName: me?.nickName || auth.userName, roles: auth.roles, storeId, allStores };
+  const scope = await storeScopeOf(db, auth);
+  return { userId: auth.userId, userName: scope.nickName || auth.userName, roles: auth.roles, storeId: scope.storeId, allStores: scope.allStores };
 }
 
 /** Refuses unless the actor may act on rows of the store. */
 export function assertStore(actor: Actor, storeId: number, what = '数据'): void {
+  if (!actor.allStores && actor.storeId == null) throw fail(NO_STORE_MESSAGE);
   if (!actor.allStores && storeId !== actor.storeId) throw fail(`没有权限访问其他门店的${what}`);
 }
 

@@ -28,7 +28,14 @@ export async function saveMemo(db: Db, actor: Actor, body: Record<string, unknow
       const c = await loadCustomer(trx, actor, body.studentId);
       const row = await trx
         .insertInto('cusMemo')
-        .values({ studentId: c.studentId, storeId: actor.storeId, content, createBy: actor.userId, createByName: actor.userName, createTime: Date.now() })
+        .values({
+          studentId: c.studentId,
+          storeId: actor.storeId ?? c.storeId,
+          content,
+          createBy: actor.userId,
+          createByName: actor.userName,
+          createTime: Date.now(),
+        })
         .returning('memoId')
         .executeTakeFirstOrThrow();
       return { memoId: row.memoId };

@@ -441,7 +441,8 @@ export interface Database {
 
 /* Customers and membership cards (migration 012, server/customer/). Interface merges, so the lists above stay untouched. */
 export interface UserTable {
-  storeId: Generated<number>;
+  /** The staff member's store; null: none assigned (migration 023: nullable, no default; server/security/storeScope.ts). */
+  storeId: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface VolStudentTable {

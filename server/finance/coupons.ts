@@ -71,7 +71,7 @@ export async function createBatch(db: Db, actor: Actor, p: Record<string, unknow
       })
       .returning('batchId')
       .executeTakeFirstOrThrow();
-    await recordAction(trx, { targetType: 'coupon_batch', targetId: row.batchId, storeId: actor.storeId, action: 'create', to: '0', detail: name }, actor);
+    await recordAction(trx, { targetType: 'coupon_batch', targetId: row.batchId, storeId: actor.storeId ?? 0, action: 'create', to: '0', detail: name }, actor);
     return { batchId: Number(row.batchId) };
   });
 }
@@ -89,7 +89,7 @@ export async function setBatchStatus(db: Db, actor: Actor, p: Record<string, unk
     await trx.updateTable('finCouponBatch').set({ status, updateTime: Date.now(), version: bump }).where('batchId', '=', batchId).execute();
     await recordAction(
       trx,
-      { targetType: 'coupon_batch', targetId: batchId, storeId: actor.storeId, action: status === '1' ? 'stop' : 'start', from: b.status, to: status },
+      { targetType: 'coupon_batch', targetId: batchId, storeId: actor.storeId ?? 0, action: status === '1' ? 'stop' : 'start', from: b.status, to: status },
       actor,
     );
   });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Actor, Db } from '../customer/common.js';
 import { fail } from '../http/envelope.js';
+import { NO_STORE_ROWS } from '../security/storeScope.js';
 import { ORDER_STATUS_NAMES, type OrderPurpose, type OrderStatus, PURPOSE_NAMES } from './orders.js';
 import { PROVIDER_TITLES } from './pay/provider.js';
 
@@ -48,7 +49,8 @@ function dayWindow(date: unknown): { day: string; start: number; end: number } {
 
 export async function dailyReport(db: Db, actor: Actor, p: { date?: unknown; storeId?: unknown }) {
   const { day, start, end } = dayWindow(p.date);
-  const only = actor.allStores ? (p.storeId ? Number(p.storeId) : undefined) : actor.storeId;
+  // An account without a store must not fall through to "every store" (an absent filter): it matches no row.
+  const only = actor.allStores ? (p.storeId ? Number(p.storeId) : undefined) : (actor.storeId ?? NO_STORE_ROWS);
 
   let oq = db
     .selectFrom('finPayOrder')

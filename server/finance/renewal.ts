@@ -1,5 +1,6 @@
 import type { Actor, Db } from '../customer/common.js';
 import { fail } from '../http/envelope.js';
+import { requireStore } from '../security/storeScope.js';
 import { expiryTime, isExpired } from '../services/platform.js';
 import { type CreatedOrder, createOrder, type PayActor, payFromBalance, recordAction } from './orders.js';
 import type { PayProviders } from './pay/index.js';
@@ -68,7 +69,7 @@ export async function startRenewal(db: Db, actor: Actor, p: Record<string, unkno
   const payType = typeof p.payType === 'string' && p.payType ? p.payType : providers.enabled()[0];
   const base = {
     purpose: 'renewal' as const,
-    storeId: actor.storeId,
+    storeId: requireStore(actor),
     amountFen: plan.priceFen,
     subject: `平台账户续费 ${plan.name}`,
     userId: actor.userId,

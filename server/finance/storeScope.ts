@@ -1,16 +1,19 @@
 import type { Actor } from '../customer/common.js';
 import { intParam } from '../customer/common.js';
 import { fail } from '../http/envelope.js';
+import { requireStore } from '../security/storeScope.js';
 
 /**
  * Which store a finance call acts on. Headquarters staff (and the super admin) may name any store and default to
  * their own; everyone else acts on their own store only, and naming another one is refused (no silent fallback).
+ * An account without a store is refused (账号未分配门店).
  */
 export function storeOf(actor: Actor, requested: unknown, what = '财务数据'): number {
   const asked = intParam(requested);
-  if (actor.allStores) return asked && asked > 0 ? asked : actor.storeId;
-  if (asked && asked !== actor.storeId) throw fail(`没有权限访问其他门店的${what}`);
-  return actor.storeId;
+  if (actor.allStores && asked && asked > 0) return asked;
+  const own = requireStore(actor);
+  if (!actor.allStores && asked && asked !== own) throw fail(`没有权限访问其他门店的${what}`);
+  return own;
 }
 
 /**
@@ -20,8 +23,10 @@ export function storeOf(actor: Actor, requested: unknown, what = '财务数据')
 export function storeFilter(actor: Actor, requested: unknown, what = '财务数据'): number | undefined {
   const asked = intParam(requested);
   if (actor.allStores) return asked && asked > 0 ? asked : undefined;
-  if (asked && asked !== actor.storeId) throw fail(`没有权限访问其他门店的${what}`);
-  return actor.storeId;
+  // An account without a store is told so rather than shown an empty list it cannot explain.
+  const own = requireStore(actor);
+  if (asked && asked !== own) throw fail(`没有权限访问其他门店的${what}`);
+  return own;
 }
 
 /**

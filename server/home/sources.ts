@@ -3,6 +3,7 @@ import type { Actor, Db } from '../customer/common.js';
 import { listInvoices } from '../finance/invoice.js';
 import { storeFilter } from '../finance/storeScope.js';
 import { listWithdrawals } from '../finance/withdraw.js';
+import { NO_STORE_ROWS } from '../security/storeScope.js';
 import { pendingWorkOrderCount } from '../service/workOrders.js';
 import { listAppointments } from '../volunteer/appointments.js';
 import type { Actor as VolunteerActor } from '../volunteer/common.js';
@@ -30,14 +31,17 @@ export async function appointmentsToday(db: Db, actor: Actor, dayFrom: number, d
 /** 工单 waiting for the actor (server/service/workOrders.ts). */
 export const workOrdersPending = (db: Db, actor: Actor) => pendingWorkOrderCount(db, actor);
 
+/** Finance's store filter, except that an account without a store counts nothing (the home page must not fail). */
+const financeFilter = (actor: Actor): number | undefined => (!actor.allStores && actor.storeId == null ? NO_STORE_ROWS : storeFilter(actor, undefined));
+
 /** Finance 提现 filtered to 待审核 (status 0), through finance's own list and store filter. */
 export async function withdrawalsPending(db: Db, actor: Actor): Promise<number> {
-  return (await listWithdrawals(db, storeFilter(actor, undefined), { status: 0 }, { pageSize: 1, offset: 0 })).total;
+  return (await listWithdrawals(db, financeFilter(actor), { status: 0 }, { pageSize: 1, offset: 0 })).total;
 }
 
 /** Finance 发票管理 filtered to 待开票 (status 0), through finance's own list and store filter. */
 export async function invoicesPending(db: Db, actor: Actor): Promise<number> {
-  return (await listInvoices(db, storeFilter(actor, undefined), { status: 0 }, { pageSize: 1, offset: 0 })).total;
+  return (await listInvoices(db, financeFilter(actor), { status: 0 }, { pageSize: 1, offset: 0 })).total;
 }
 
 // ---- daily figures: rows of (store, China-time day number, value) over [from, to) epoch ms ----

@@ -9,6 +9,7 @@ import { type Actor, cardNoParam, type Db, intParam, text } from '../customer/co
 import { customerChangeProblem, loadCustomer } from '../customer/customers.js';
 import { findOrder, ORDER_STATUS_NAMES, type OrderStatus } from '../finance/orders.js';
 import { fail } from '../http/envelope.js';
+import { requireStore } from '../security/storeScope.js';
 
 /**
  * Each of the eight forms checks its own fields before anything is stored (attachments: attachments.ts). What a
@@ -37,7 +38,7 @@ const ORDER_NO = /^[A-Za-z0-9_-]{6,40}$/;
 export async function checkForm(db: Db, actor: Actor, body: Record<string, unknown>): Promise<CheckedForm> {
   const spec = formOf(body.form);
   const reason = text(body.reason, WORK_ORDER_REASON_MAX, spec.key === 'feedback' ? '反馈内容' : '申请说明', true) as string;
-  const base = { spec, storeId: actor.storeId, studentId: null, cardNo: null, refOrderNo: null };
+  const base = { spec, storeId: requireStore(actor), studentId: null, cardNo: null, refOrderNo: null };
 
   switch (spec.key) {
     case 'cardRefund': {

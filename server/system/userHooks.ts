@@ -5,6 +5,7 @@ import type { Q, Row } from '../engine/store.js';
 import { fail } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
+import { STORE_ROLE_KEYS } from '../security/storeScope.js';
 import { assertDeptInScope, assertUsersInScope, dataScopeCondition } from './dataScope.js';
 
 /**
@@ -22,6 +23,10 @@ import { assertDeptInScope, assertUsersInScope, dataScopeCondition } from './dat
  * - GET /system/user/{id} also answers roleIds and postIds.
  * - 数据权限 (角色管理): lists, exports and reads show only the users of the caller's data scope; changing or deleting a
  *   user outside it, or putting a user into a department outside it, is refused (没有权限访问用户数据！).
+ * - 所属门店 (storeId, issue 22): an enabled store or none. An account holding a store role (机构负责人, 志愿专家) must
+ *   have one (请选择所属门店); only a caller who sees every store may put an account into a store other than their
+ *   own. Each change of an account's store writes an operation-log entry in the same transaction (server/security/
+ *   storeScope.ts reads the store on every request, so the change applies from the next request on).
  */
 
 export const SUPER_USER_MESSAGE = '不允许操作超级管理员用户';
@@ -108,6 +113,58 @@ export function assertPasswordCharacters(password: string): void {
 
 const has = (body: Record<string, unknown>, key: string) => key in body && body[key] !== undefined && body[key] !== null;
 
+export const STORE_REQUIRED_MESSAGE = '请选择所属门店';
+
+/** Does any of these roles confine its holder to a store (STORE_ROLE_KEYS)? */
+export async function holdsStoreRole(k: Q, roleIds: number[]): Promise<boolean> {
+  if (!roleIds.length) return false;
+  const res = await sql<{ n: number | string }>`select count(*) as n from sys_role
+    where role_id in (${sql.join(roleIds)}) and role_key in (${sql.join([...STORE_ROLE_KEYS])}) and del_flag = '0'`.execute(k);
+  return Number(res.rows[0]?.n ?? 0) > 0;
+}
+
+async function roleIdsOf(k: Q, userId: number): Promise<number[]> {
+  const res = await sql<{ role_id: number }>`select role_id from sys_user_role where user_id = ${userId}`.execute(k);
+  return res.rows.map((r) => Number(r.role_id));
+}
+
+/** The caller's own store and whether it is headquarters (the same rule as server/security/storeScope.ts). */
+async function callerStore(k: Q, ctx: WriteContext): Promise<{ storeId: number | null; allStores: boolean }> {
+  if (!ctx.auth) return { storeId: null, allStores: true }; // seeds and tools
+  const res = await sql<{ store_id: number | null; kind: string | null }>`select u.store_id, s.kind from sys_user u
+    left join cus_store s on s.store_id = u.store_id where u.user_id = ${ctx.auth.userId}`.execute(k);
+  const row = res.rows[0];
+  const storeId = row?.store_id != null && row.kind != null ? Number(row.store_id) : null;
+  return { storeId, allStores: ctx.auth.roles.includes(SUPER_ROLE) || row?.kind === 'hq' };
+}
+
+/** 所属门店 of a save: an enabled store within the caller's reach; required with a store role. */
+async function checkStore(ctx: WriteContext, values: Record<string, unknown>, body: Record<string, unknown>, existing: Row | undefined): Promise<void> {
+  const given = values.storeId === undefined ? undefined : (values.storeId as number | null);
+  const before = existing ? (existing.store_id == null ? null : Number(existing.store_id)) : null;
+  const after = given === undefined ? before : given;
+  if (given != null && given !== before) {
+    const res = await sql<{ status: string }>`select status from cus_store where store_id = ${given}`.execute(ctx.k);
+    if (res.rows[0]?.status !== '0') throw fail('所属门店不存在或已停用');
+    const caller = await callerStore(ctx.k, ctx);
+    if (!caller.allStores && caller.storeId !== given) throw fail('只能把账号分配到本门店');
+  }
+  const roleIds = has(body, 'roleIds') ? idList(body.roleIds, '角色') : existing ? await roleIdsOf(ctx.k, Number(existing.user_id)) : [];
+  if (after == null && (await holdsStoreRole(ctx.k, roleIds))) throw fail(STORE_REQUIRED_MESSAGE);
+}
+
+/** One operation-log row per change of an account's store, written in the save's own transaction. */
+async function auditStoreChange(ctx: WriteContext, userId: number, userName: unknown, from: number | null, to: number | null): Promise<void> {
+  const names = await sql<{ store_id: number; store_name: string }>`select store_id, store_name from cus_store
+    where store_id in (${sql.join([from ?? -1, to ?? -1])})`.execute(ctx.k);
+  const nameOf = (id: number | null) => (id == null ? '未分配' : (names.rows.find((r) => Number(r.store_id) === id)?.store_name ?? String(id)));
+  const param = JSON.stringify({ userId, userName, fromStoreId: from, toStoreId: to, from: nameOf(from), to: nameOf(to) });
+  await sql`insert into sys_oper_log (title, business_type, method, request_method, oper_name, oper_url, oper_ip, oper_param, json_result,
+      status, error_msg, oper_time, cost_time)
+    values (${'用户管理'}, ${2}, ${'sys_user.store'}, ${''}, ${ctx.userName}, ${'/dev-api/system/user'}, ${''}, ${param}, ${null},
+      ${0}, ${null}, ${ctx.now}, ${0})`.execute(ctx.k);
+}
+
 /** 用户名称 / 手机号码 / 邮箱 taken by another user (名称: any user, deleted ones included). */
 async function assertUnique(ctx: WriteContext, values: Record<string, unknown>, existing: Row | undefined): Promise<void> {
   const id = existing ? Number(existing.user_id) : 0;
@@ -142,6 +199,7 @@ export const userHooks: EntityHooks = {
     }
     await assertUnique(ctx, values, existing);
     if (has(body, 'roleIds')) await checkRoleIds(ctx.k, idList(body.roleIds, '角色'), ctx.userName);
+    await checkStore(ctx, values, body, existing);
     if (has(body, 'postIds')) await checkPostIds(ctx.k, idList(body.postIds, '岗位'));
   },
 
@@ -149,6 +207,9 @@ export const userHooks: EntityHooks = {
     if (has(body, 'roleIds')) await replaceUserLinks(ctx.k, 'sys_user_role', 'role_id', id, idList(body.roleIds, '角色'));
     if (has(body, 'postIds')) await replaceUserLinks(ctx.k, 'sys_user_post', 'post_id', id, idList(body.postIds, '岗位'));
     if (existing && values.status === '1' && existing.status !== '1') await revokeSessionsOf(ctx.k, [id]);
+    const from = existing?.store_id == null ? null : Number(existing.store_id);
+    const to = values.storeId === undefined ? from : (values.storeId as number | null);
+    if (to !== from) await auditStoreChange(ctx, id, values.userName ?? existing?.user_name, from, to);
   },
 
   async beforeDelete(ctx, rows) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AuthContext } from '../app.js';
 import type { Database } from '../db/types.js';
 import { ApiError, Code, fail } from '../http/envelope.js';
+import { NO_STORE_ROWS, requireStore } from '../security/storeScope.js';
 
 export type Db = Kysely<Database>;
 
@@ -11,14 +12,14 @@ export interface Actor {
   userName: string;
   roles: string[];
   /** The actor's store (customer module: sys_user.store_id); set by the routes, absent for internal callers. */
-  storeId?: number;
+  storeId?: number | null;
   /** false: confined to `storeId` (agency staff). Headquarters, the super admin and internal callers see every store. */
   allStores?: boolean;
 }
 
 /** The store an actor is confined to, or undefined when they see every store. */
 export function confinedStore(actor: Actor): number | undefined {
-  return actor.allStores === false ? (actor.storeId ?? 0) : undefined;
+  return actor.allStores === false ? (actor.storeId ?? NO_STORE_ROWS) : undefined;
 }
 
 /** Whether a row of the store is visible to the actor (store scope, docs/customer.md "Stores"). */
@@ -27,8 +28,10 @@ export function inActorStore(actor: Actor, storeId: number): boolean {
   return own === undefined || own === storeId;
 }
 
-/** The store new rows of the actor belong to (headquarters when unknown). */
+/** The store new rows of the actor belong to: internal callers (no scope resolved) write to headquarters (store 1). */
 export function homeStore(actor: Actor): number {
+  // A caller whose scope was resolved and who has no store may not create a store's rows.
+  if (actor.storeId === null || (actor.allStores === false && actor.storeId === undefined)) return requireStore(actor);
   return actor.storeId ?? 1;
 }
 

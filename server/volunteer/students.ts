@@ -453,5 +453,7 @@ export async function requireExpert(db: Db, userId: number, storeId?: number): P
   if (storeId !== undefined) q = q.where('u.storeId', '=', storeId);
   const row = await q.executeTakeFirst();
   if (!row) throw fail('所选用户不是志愿专家');
-  return row;
+  // An expert serves the students of their own store: one without a store serves none.
+  if (row.storeId == null) throw fail('所选专家未分配门店，请先在用户管理中为其分配门店');
+  return { ...row, storeId: row.storeId };
 }

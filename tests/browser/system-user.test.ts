@@ -45,7 +45,7 @@ describe('用户管理 in Chromium against the real server', () => {
     await signIn(page, 'admin', 'admin123');
     await openUsers(page);
     const headers = (await page.locator('.engine-list .ant-table-thead th').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
-    expect(headers).toEqual(['用户编号', '用户名称', '用户昵称', '部门', '手机号码', '状态', '创建时间', '操作']);
+    expect(headers).toEqual(['用户编号', '用户名称', '用户昵称', '部门', '所属门店', '手机号码', '状态', '创建时间', '操作']);
     // The super admin gets no 重置密码 / 分配角色 (no 更多 at all); the others find both under 更多.
     const adminRow = rows(page).filter({ hasText: '系统管理员' });
     await expect(adminRow.getByRole('button', { name: '更多' }).count()).resolves.toBe(0);

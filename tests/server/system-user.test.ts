@@ -35,7 +35,7 @@ describe.each(backends)('用户管理 (%s)', (backend) => {
     const name = `user_${backend}_${++seq}`;
     const res = await s.call<{ userId: number }>('POST', BASE, {
       token: admin,
-      body: { userName: name, nickName: `昵称${seq}`, password: 'start123', ...extra },
+      body: { userName: name, nickName: `昵称${seq}`, password: 'start123', storeId: 1, ...extra },
     });
     expect(res.body.code, res.body.msg).toBe(200);
     return { id: Number(res.body.data?.userId), name };
@@ -45,7 +45,7 @@ describe.each(backends)('用户管理 (%s)', (backend) => {
   it('新增：带角色与岗位创建，新用户可用该密码登录并拥有角色的权限；密码以 scrypt 保存', async () => {
     const res = await s.call<{ userId: number }>('POST', BASE, {
       token: admin,
-      body: { userName: 'zhang_san', nickName: '张三', password: 'hello123', deptId: 101, mobile: '13912345678', roleIds: [3], postIds: [2] },
+      body: { userName: 'zhang_san', nickName: '张三', password: 'hello123', deptId: 101, mobile: '13912345678', roleIds: [3], postIds: [2], storeId: 1 },
     });
     expect(res.body).toMatchObject({ code: 200, msg: '新增成功' });
     const id = Number(res.body.data?.userId);
@@ -148,7 +148,7 @@ describe.each(backends)('用户管理 (%s)', (backend) => {
     const exported = await s.call('POST', `${BASE}/export`, { token: admin, body: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(exported.status).toBe(200);
     const table = await readXlsx(exported.rawBuffer);
-    expect(table[0]).toEqual(['用户编号', '用户名称', '用户昵称', '部门', '手机号码', '状态', '创建时间']);
+    expect(table[0]).toEqual(['用户编号', '用户名称', '用户昵称', '部门', '所属门店', '手机号码', '状态', '创建时间']);
     expect(JSON.stringify(table)).not.toContain('scrypt');
     const log = await oplog('sys_user.add');
     expect(log.length).toBeGreaterThan(0);

@@ -15,5 +15,10 @@ export const epoch = 'bigint' as const;
 
 export interface Migration {
   name: string;
+  /**
+   * SQLite: run with foreign keys off (a table rebuild: dropping the old table would otherwise cascade into its
+   * children); the migration's transaction still refuses to commit while `PRAGMA foreign_key_check` finds a problem.
+   */
+  sqliteForeignKeysOff?: boolean;
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
 }

@@ -171,6 +171,8 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
           updateTime: null,
           remark: null,
           version: 1,
+          // The demo staff belong to headquarters (store 1, made by migration 012): they see every store.
+          storeId: 1,
         })
         .execute();
       const role = DEMO_ROLES.find((r) => r.roleKey === u.role);

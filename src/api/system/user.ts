@@ -32,6 +32,14 @@ export interface PostChoice {
   status: string;
 }
 
+/** A store of 所属门店 (headquarters' staff see every store). */
+export interface StoreChoice {
+  storeId: number;
+  storeName: string;
+  headquarters: boolean;
+  status: string;
+}
+
 export interface UserBrief {
   userId: number;
   userName: string;
@@ -47,9 +55,9 @@ export async function deptTreeSelect(): Promise<DeptNode[]> {
 }
 
 /** The roles and posts the user form offers (RuoYi GET /system/user/). */
-export async function getUserFormChoices(): Promise<{ roles: RoleChoice[]; posts: PostChoice[] }> {
-  const env = await request<{ roles: RoleChoice[]; posts: PostChoice[] }>({ url: `${BASE}/`, method: 'get' });
-  return { roles: env.data?.roles ?? [], posts: env.data?.posts ?? [] };
+export async function getUserFormChoices(): Promise<{ roles: RoleChoice[]; posts: PostChoice[]; stores: StoreChoice[] }> {
+  const env = await request<{ roles: RoleChoice[]; posts: PostChoice[]; stores?: StoreChoice[] }>({ url: `${BASE}/`, method: 'get' });
+  return { roles: env.data?.roles ?? [], posts: env.data?.posts ?? [], stores: env.data?.stores ?? [] };
 }
 
 /** 重置密码 (system:user:resetPwd); answers the server's message. */

@@ -67,6 +67,7 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
         updateTime: null,
         remark: null,
         version: 1,
+        storeId: 1, // a headquarters expert (issue 22: no default store)
       })
       .returning('userId')
       .executeTakeFirstOrThrow();

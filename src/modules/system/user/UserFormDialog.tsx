@@ -1,7 +1,7 @@
 import { Alert, App, Col, Form, Input, Modal, Radio, Row, Select, Spin, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '@/api/request';
-import { type DeptNode, deptTreeSelect, getInitPassword, getUserFormChoices, type PostChoice, type RoleChoice } from '@/api/system/user';
+import { type DeptNode, deptTreeSelect, getInitPassword, getUserFormChoices, type PostChoice, type RoleChoice, type StoreChoice } from '@/api/system/user';
 import { useDict } from '@/components/DictTag';
 import type { EngineRecordPageProps } from '@/engine/resource';
 
@@ -22,6 +22,7 @@ interface UserForm {
   status?: string;
   postIds?: number[];
   roleIds?: number[];
+  storeId?: number | null;
   remark?: string;
 }
 
@@ -39,6 +40,7 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
   const [depts, setDepts] = useState<DeptNode[]>([]);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
   const [posts, setPosts] = useState<PostChoice[]>([]);
+  const [stores, setStores] = useState<StoreChoice[]>([]);
   const [record, setRecord] = useState<Record<string, unknown> | null>(null);
   const sexes = useDict('sys_user_sex');
   const statuses = useDict('sys_normal_disable');
@@ -52,6 +54,7 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
         setDepts(tree);
         setRoles(choices.roles);
         setPosts(choices.posts);
+        setStores(choices.stores);
         if (creating) {
           form.setFieldsValue({ status: '0', sex: '2', password: (await getInitPassword()) || undefined, postIds: [], roleIds: [] });
         } else {
@@ -68,6 +71,7 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
             status: data.status as string,
             postIds: (data.postIds as number[] | undefined) ?? [],
             roleIds: (data.roleIds as number[] | undefined) ?? [],
+            storeId: (data.storeId as number | null) ?? undefined,
             remark: (data.remark as string | null) ?? undefined,
           });
         }
@@ -102,6 +106,7 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
         remark: blankToNull(values.remark),
         postIds: values.postIds ?? [],
         roleIds: values.roleIds ?? [],
+        storeId: blankToNull(values.storeId),
       };
       if (creating) {
         await request({ url: BASE, method: 'post', data: { ...common, userName: values.userName?.trim(), password: values.password } });
@@ -124,6 +129,10 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
 
   const roleOptions = roles.map((r) => ({ label: r.roleName, value: r.roleId, disabled: r.status === '1' }));
   const postOptions = posts.map((p) => ({ label: p.postName, value: p.postId, disabled: p.status === '1' }));
+  const storeOptions = stores.map((s) => ({ label: s.headquarters ? `${s.storeName}（总部）` : s.storeName, value: s.storeId, disabled: s.status !== '0' }));
+  // 机构负责人 / 志愿专家 work for one store: the server refuses them without one (请选择所属门店), so the form asks first.
+  const chosenRoles = Form.useWatch('roleIds', form) ?? [];
+  const storeRequired = roles.some((r) => chosenRoles.includes(r.roleId) && (r.roleKey === 'leader' || r.roleKey === 'expert'));
 
   return (
     <Modal
@@ -228,6 +237,16 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
             <Col span={12}>
               <Form.Item label="角色" name="roleIds">
                 <Select mode="multiple" placeholder="请选择角色" options={roleOptions} optionFilterProp="label" allowClear />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                label="所属门店"
+                name="storeId"
+                tooltip="总部门店的员工可查看所有门店；其他门店的员工只能查看本门店"
+                rules={[{ required: storeRequired, message: '请选择所属门店' }]}
+              >
+                <Select placeholder="请选择所属门店" options={storeOptions} allowClear />
               </Form.Item>
             </Col>
             <Col span={24}>

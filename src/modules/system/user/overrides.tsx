@@ -2,6 +2,7 @@ import { CheckCircleOutlined, KeyOutlined } from '@ant-design/icons';
 import { createElement } from 'react';
 import type { ResourceOverride } from '@/engine/resource';
 import { StatusSwitch } from './StatusSwitch';
+import { StoreName } from './StoreName';
 import { requestUserAction } from './userActions';
 
 /**
@@ -15,7 +16,10 @@ export const userOverride: ResourceOverride = {
     create: () => import('./UserFormDialog'),
     edit: () => import('./UserFormDialog'),
   },
-  cells: { status: (_value, record) => createElement(StatusSwitch, { record }) },
+  cells: {
+    status: (_value, record) => createElement(StatusSwitch, { record }),
+    storeId: (value) => createElement(StoreName, { storeId: value == null ? null : Number(value) }),
+  },
   rowActions: [
     {
       key: 'resetPwd',
