@@ -9,15 +9,18 @@ import { seed } from './db/seed/index.js';
 import { syncSeededMenus } from './db/seed/menuSync.js';
 import { registerCompression } from './http/compress.js';
 import { ApiError, Code, type Envelope } from './http/envelope.js';
+import { checkJsonShape } from './http/jsonLimits.js';
 import { checkPaging } from './http/paging.js';
 import { registerSecurityHeaders, uploadHeaders } from './http/securityHeaders.js';
 import { validationMessage } from './http/validation.js';
 import { PUBLISH_COOKIE, readPublishTime } from './routes/client-config.js';
 import { registerRoutes } from './routes/index.js';
 import { type Access, allows, loadAccess } from './security/access.js';
+import { IdempotencyStore, KEY_REUSED_MESSAGE, PENDING_MESSAGE, REPLAYED_HEADER, requestKey } from './security/idempotency.js';
 import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
 import { type NonceStore, openNonceStore } from './security/nonces.js';
 import { AUTH_CODES, Protocol } from './security/protocol.js';
+import { registerRateLimits } from './security/rateLimits.js';
 import { findSession, type SessionLookup } from './security/sessions.js';
 import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
 import { registerWatch, WatchedCache, WriteWatch } from './security/writeWatch.js';
@@ -38,8 +41,11 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** Always answer encrypted (code 20000), not only when the request asks with authEncode=1. */
     sensitive?: boolean;
-    /** Whether the route writes (server duplicate-submit window); derived from method, name and permission when unset. */
+    /** Whether the route writes: required on every API route (checked when it is registered). Only a declared read
+     *  may repeat a signature for a while or skip the duplicate-submit window; see server/security/writeGuard.ts. */
     write?: boolean;
+    /** Money moves: two copies of one request have one effect (server/security/idempotency.ts). Needs write: true. */
+    idempotent?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -68,6 +74,8 @@ export interface RegisteredRoute {
   url: string;
   permission: RoutePermission;
   sensitive: boolean;
+  /** Its declared config.write. */
+  write: boolean;
 }
 
 export const API_PREFIXES = ['/dev-api/', '/appv2/'];
@@ -126,6 +134,9 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    // Depth and key count are capped before parsing, for every route (server/http/jsonLimits.ts).
+    const tooLarge = checkJsonShape(body as string);
+    if (tooLarge) return done(tooLarge, undefined);
     defaultJson(request, body as string, done);
   });
   app.addHook('onClose', async () => {
@@ -143,15 +154,19 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     });
   }
 
-  // Every API route declares who may call it; registering one without a declaration is a programming error.
+  // Every API route declares who may call it and whether it writes; registering one without either is a programming
+  // error. Whether a route writes is never guessed from its name: a guess let 账户续费 count as a read (issue 22).
   app.addHook('onRoute', (route) => {
     if (!isApi(route.url)) return;
     const permission = route.config?.permission;
     if (!permission) throw new Error(`路由 ${route.url} 未声明权限（config.permission）`);
+    const write = route.config?.write;
+    if (typeof write !== 'boolean') throw new Error(`路由 ${route.url} 未声明是否写入（config.write: true | false）`);
+    if (route.config?.idempotent && !write) throw new Error(`路由 ${route.url} 声明了 idempotent，必须同时声明 write: true`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeRegistry.push({ method, url: route.url, permission, sensitive: Boolean(route.config?.sensitive) });
+      app.routeRegistry.push({ method, url: route.url, permission, sensitive: Boolean(route.config?.sensitive), write });
     }
   });
 
@@ -169,7 +184,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     if (!signature.ok) throw new ApiError(signature.code, signature.msg);
     // Every new signature is claimed (remembered until its Timer leaves the window). A repeat is refused for a write;
     // a read may repeat it for a short while (docs/protocol.md "Single use"): the console signs its reads every 10 s.
-    const first = !signature.known && (await app.nonces.claim(`sig:${authentication}`, app.protocol.nonceExpiry(timer as string)));
+    const first = !signature.known && (await app.nonces.claim(`sig:${signature.signature}`, app.protocol.nonceExpiry(timer as string)));
     if (!first && (isWriteRoute(request) || !app.protocol.mayReuse(timer as string))) {
       throw new ApiError(AUTH_CODES.replayed.code, AUTH_CODES.replayed.msg);
     }
@@ -199,7 +214,8 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     const permission = routePermission(request);
     if (!permission) return done();
     if (permission !== 'public' && !request.auth) return done(new ApiError(Code.UNAUTHORIZED, '未登录或登录已过期，请先登录'));
-    if (!request.auth || !isWriteRoute(request)) return done();
+    // An idempotent route has the stronger guard below: a copy after the first finished gets its answer, not a refusal.
+    if (!request.auth || !isWriteRoute(request) || request.routeOptions.config.idempotent) return done();
     const key = submissionKey(request, request.auth.userId);
     if (!key) return done();
     app.nonces.claim(key, Date.now() + REPEAT_WINDOW_MS).then((first) => {
@@ -217,6 +233,29 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
       () => done(null, payload),
       (err) => done(err),
     );
+  });
+
+  // Money moves once (issue 22): the first copy of an idempotent request claims its key; a copy while it runs is
+  // refused, a copy after it succeeded gets its answer, and nothing runs again (server/security/idempotency.ts).
+  const idempotency = new IdempotencyStore(db.kysely.withoutPlugins() as never);
+  const idempotencyWindows = { clientMs: config.idempotencyWindowMs, derivedMs: config.idempotencyDerivedWindowMs };
+  const claims = new WeakMap<FastifyRequest, string>();
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config?.idempotent || !request.auth) return;
+    const k = requestKey(request, request.auth.userId, idempotencyWindows);
+    if (!k) return;
+    const outcome = await idempotency.claim(k, request.auth.userId);
+    if (outcome.kind === 'pending') throw new ApiError(Code.ERROR, PENDING_MESSAGE);
+    if (outcome.kind === 'mismatch') throw new ApiError(Code.BAD_REQUEST, KEY_REUSED_MESSAGE);
+    if (outcome.kind === 'done') return reply.header('content-type', outcome.contentType).header(REPLAYED_HEADER, 'true').send(outcome.answer);
+    claims.set(request, k.key);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = claims.get(request);
+    if (!key) return payload;
+    claims.delete(request);
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    return idempotency.settle(key, payload, contentType, (err) => request.log.error({ err }, '幂等记录写入失败'));
   });
 
   async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
@@ -280,6 +319,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     dotfiles: 'deny',
     setHeaders: (res, filePath) => uploadHeaders(filePath, (name, value) => res.header(name, value)),
   });
+  await registerRateLimits(app, config); // before the routes: the plugin attaches each route's config.rateLimit as it is added
   await registerRoutes(app);
   const consoleFallback = serveConsole ? await registerStatic(app) : null;
   app.setNotFoundHandler((request, reply) => {

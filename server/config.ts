@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type RateLimitSettings, rateLimitsFromEnv } from './security/rateLimits.js';
 
 /** Runtime configuration, read once from the environment. Every knob is documented in README.md. */
 export interface ServerConfig {
@@ -16,6 +17,10 @@ export interface ServerConfig {
   authFutureSkewMs: number;
   /** How long after its Timer a read may reuse a signature (AUTH_READ_REUSE_MS, default 30 s; 0: every one single-use). */
   authReadReuseMs: number;
+  /** IDEMPOTENCY_WINDOW_MS: how long a money-moving request's Idempotency-Key is remembered (default 10 min). */
+  idempotencyWindowMs: number;
+  /** IDEMPOTENCY_DERIVED_WINDOW_MS: the same, for a key derived from the request itself (default 60 s). */
+  idempotencyDerivedWindowMs: number;
   /** TRUST_PROXY: hops (a number) or addresses/CIDRs of the proxies whose X-Forwarded-For is believed; unset: none. */
   trustProxy: boolean | number | string;
   /** TOOLBOX_ORIGINS: origins (comma-separated) that 平台设置's toolbox address may point at, besides the built-in site. */
@@ -23,6 +28,11 @@ export interface ServerConfig {
   /** IMPORT_MAX_BYTES / IMPORT_MAX_ROWS: caps of one spreadsheet import (default 10 MB, 50 000 rows). */
   importMaxBytes: number;
   importMaxRows: number;
+  /** IMPORT_MAX_UNZIPPED_BYTES (default 100 MB): an .xlsx whose zip declares more uncompressed content is refused unparsed. */
+  importMaxUnzippedBytes: number;
+  /** IMPORT_PARSE_TIMEOUT_MS (default 60 s) / IMPORT_WORKER_MEMORY_MB (default 256): limits of the worker parsing an .xlsx. */
+  importParseTimeoutMs: number;
+  importWorkerMemoryMb: number;
   /** SESSION_KEYS (default 1): answers are wrapped with the signed-in console's own key, not the static response key. */
   sessionKeys: boolean;
   /** Session lifetime (ms): 15 days, like the Admin-Token cookie. */
@@ -51,6 +61,8 @@ export interface ServerConfig {
   metricsToken?: string;
   /** The job runner (server/monitor/runner.ts): JOBS=0 turns it off in this process; the rest are tuning knobs. */
   jobs?: { enabled?: boolean; tickMs?: number; leaseMs?: number; graceMs?: number };
+  /** RATE_* variables: request limits of the public endpoints (server/security/rateLimits.ts); unset ones take the defaults. */
+  rateLimits?: Partial<RateLimitSettings>;
 }
 
 /** STORAGE_DRIVER and the S3_* variables (README.md, configuration). */
@@ -95,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authWindowMs: Number(env.AUTH_WINDOW_MS ?? 5 * 60 * 1000),
     authFutureSkewMs: Number(env.AUTH_FUTURE_SKEW_MS ?? 60 * 1000),
     authReadReuseMs: Number(env.AUTH_READ_REUSE_MS ?? 30 * 1000),
+    idempotencyWindowMs: Number(env.IDEMPOTENCY_WINDOW_MS ?? 10 * 60 * 1000),
+    idempotencyDerivedWindowMs: Number(env.IDEMPOTENCY_DERIVED_WINDOW_MS ?? 60 * 1000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     toolboxOrigins: (env.TOOLBOX_ORIGINS ?? '')
       .split(',')
@@ -102,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     importMaxBytes: Number(env.IMPORT_MAX_BYTES ?? 10 * 1024 * 1024),
     importMaxRows: Number(env.IMPORT_MAX_ROWS ?? 50_000),
+    importMaxUnzippedBytes: Number(env.IMPORT_MAX_UNZIPPED_BYTES ?? 100 * 1024 * 1024),
+    importParseTimeoutMs: Number(env.IMPORT_PARSE_TIMEOUT_MS ?? 60_000),
+    importWorkerMemoryMb: Number(env.IMPORT_WORKER_MEMORY_MB ?? 256),
     sessionKeys: env.SESSION_KEYS !== '0',
     sessionTtlMs: 15 * 24 * 60 * 60 * 1000,
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
@@ -115,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cacheEnabled: env.CACHE !== 'off',
     cachePrefix: env.CACHE_PREFIX || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
+    rateLimits: rateLimitsFromEnv(env),
     jobs: {
       enabled: env.JOBS !== '0',
       tickMs: Number(env.JOB_TICK_MS ?? 1000),

@@ -87,7 +87,7 @@ export function previewOf(tokens: PreviewTokens, request: FastifyRequest): Previ
 }
 
 export function registerPreviewToken(app: FastifyInstance, env: EngineEnv, tokens: PreviewTokens): void {
-  app.post('/dev-api/site/preview', { config: { permission: 'login' } }, async (request) => {
+  app.post('/dev-api/site/preview', { config: { permission: 'login', write: false } }, async (request) => {
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const schema = String(body.schema ?? '');
     const entity = env.entities.get(schema);

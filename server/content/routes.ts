@@ -36,7 +36,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const feedback = entity('content_feedback');
 
   // addClassType: RuoYi-style alias of saveClassType for a new type (same validation, same log).
-  app.post(`${CLASSROOM}/addClassType`, { config: { permission: 'operation:classtype:add' } }, (request) =>
+  app.post(`${CLASSROOM}/addClassType`, { config: { permission: 'operation:classtype:add', write: true } }, (request) =>
     logged(env, request, { title: classType.title, businessType: BusinessType.INSERT, method: 'content_class_type.add', param: request.body }, async () => {
       const body = { ...bodyOf(request) };
       delete body.classTypeId;
@@ -46,7 +46,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // addClassRoomPrice: { classroomId, price (fen), version } — only the price changes.
-  app.post(`${CLASSROOM}/addClassRoomPrice`, { config: { permission: 'operation:classroom:edit' } }, (request) =>
+  app.post(`${CLASSROOM}/addClassRoomPrice`, { config: { permission: 'operation:classroom:edit', write: true } }, (request) =>
     logged(env, request, { title: classroom.title, businessType: BusinessType.UPDATE, method: 'content_classroom.price', param: request.body }, async () => {
       const b = bodyOf(request);
       if (b.price === undefined || b.price === null || b.price === '') throw new ApiError(Code.BAD_REQUEST, '价格（分）不能为空');
@@ -57,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // roomVideo: every video of one classroom in play order (published or not: this is the back office).
-  app.post(`${CLASSROOM}/roomVideo`, { config: { permission: 'operation:video:list' } }, async (request) => {
+  app.post(`${CLASSROOM}/roomVideo`, { config: { permission: 'operation:video:list', write: false } }, async (request) => {
     const id = Number(bodyOf(request).classroomId);
     if (!Number.isSafeInteger(id) || id < 1) throw new ApiError(Code.BAD_REQUEST, '所属课堂不能为空');
     const res = await sql<Record<string, unknown>>`select * from content_classroom_video where classroom_id = ${id} order by sort, video_id`.execute(env.k);
@@ -68,7 +68,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // delRoomVideo: takes a video out of its classroom (deletes it; the file stays in storage for other uses).
-  app.post(`${CLASSROOM}/delRoomVideo`, { config: { permission: 'operation:video:remove' } }, (request) =>
+  app.post(`${CLASSROOM}/delRoomVideo`, { config: { permission: 'operation:video:remove', write: true } }, (request) =>
     logged(
       env,
       request,
@@ -89,11 +89,11 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
     const rows = (await publishedRows(env, banner, { where: { position: '2' } })).map((r) => publicRecord(banner, r));
     return page(rows, rows.length);
   };
-  app.post(`${CLASSROOM}/bannerInfo`, { config: { permission: 'operation:banner:list' } }, classroomBanners);
-  app.post(`${CLASSROOM}/classroomBanner`, { config: { permission: 'public' } }, classroomBanners);
+  app.post(`${CLASSROOM}/bannerInfo`, { config: { permission: 'operation:banner:list', write: false } }, classroomBanners);
+  app.post(`${CLASSROOM}/classroomBanner`, { config: { permission: 'public', write: false } }, classroomBanners);
 
   // 意见反馈, the submitter's side: their own feedback with replies, and marking a reply read (read status 1).
-  app.get('/appv2/api/feedback/mine', { config: { permission: 'login' } }, async (request) => {
+  app.get('/appv2/api/feedback/mine', { config: { permission: 'login', write: false } }, async (request) => {
     const res = await sql<
       Record<string, unknown>
     >`select * from content_feedback where user_name = ${request.auth?.userName ?? ''} order by feedback_id desc limit 100`.execute(env.k);
@@ -102,7 +102,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
       res.rows.length,
     );
   });
-  app.post('/appv2/api/feedback/read', { config: { permission: 'login' } }, async (request) => {
+  app.post('/appv2/api/feedback/read', { config: { permission: 'login', write: true } }, async (request) => {
     const id = Number(bodyOf(request).feedbackId);
     const res = await sql`update content_feedback set read_status = '1' where feedback_id = ${Number.isSafeInteger(id) ? id : -1}
       and user_name = ${request.auth?.userName ?? ''} and reply is not null`.execute(env.k);

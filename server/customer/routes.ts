@@ -84,20 +84,21 @@ export async function customerRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
 
   const read = (method: 'GET' | 'POST', url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>
-    app.route({ method, url, config: { permission }, handler: (request) => handler(params(request), request) });
+    app.route({ method, url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
 
   /** A write: answered as {code, msg, data} and recorded in the operation log (refusals too). */
   const write = (
     method: 'POST' | 'PUT' | 'DELETE',
     url: string,
     permission: RoutePermission,
-    log: { title: string; type: BusinessTypeCode; method: string; msg: string },
+    log: { title: string; type: BusinessTypeCode; method: string; msg: string; idempotent?: boolean },
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
   ) =>
     app.route({
       method,
       url,
-      config: { permission },
+      // idempotent: money or cards move, so two copies of one request have one effect (server/security/idempotency.ts).
+      config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
         const p = params(request);
@@ -142,7 +143,7 @@ export async function customerRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/dev-api/card/release',
-    config: { permission: PERM.releaseAdd },
+    config: { permission: PERM.releaseAdd, write: true, idempotent: true }, // debits the store's balance
     handler: async (request, reply) => {
       const started = Date.now();
       const p = params(request);
@@ -201,7 +202,7 @@ export async function customerRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/dev-api/card/record/download',
-    config: { permission: PERM.recordDownload },
+    config: { permission: PERM.recordDownload, write: false },
     handler: async (request, reply) => {
       const p = params(request);
       const started = Date.now();
@@ -369,7 +370,7 @@ export async function customerRoutes(app: FastifyInstance) {
   app.route({
     method: 'POST',
     url: '/dev-api/customer/appraisal/download',
-    config: { permission: PERM.appraisalDownload },
+    config: { permission: PERM.appraisalDownload, write: false },
     handler: async (request, reply) => {
       const file = await appraisalPdf(db, await actor(request), params(request).appraisalId);
       return attachment(reply, file.filename, 'application/pdf').send(file.data);
@@ -393,10 +394,16 @@ export async function customerRoutes(app: FastifyInstance) {
     { title: '会员卡激活', type: BusinessType.UPDATE, method: 'card.activate', msg: '激活成功' },
     async (p, r) => activateByFamily(db, keys, await appUser(r), p),
   );
-  app.route({ method: ['GET', 'POST'], url: '/appv2/api/judg/problem', config: { permission: 'login' }, handler: async () => ok(problems()) });
+  app.route({ method: ['GET', 'POST'], url: '/appv2/api/judg/problem', config: { permission: 'login', write: false }, handler: async () => ok(problems()) });
   write('POST', '/appv2/api/judg/submit', 'login', { title: '测评', type: BusinessType.INSERT, method: 'appraisal.submit', msg: '提交成功' }, async (p, r) =>
     submitAppraisal(db, (await appUser(r)).userId, p.answers),
   );
   read('POST', '/appv2/api/message/list', 'login', async (_p, r) => ok(await myMessages(db, (await appUser(r)).userId)));
-  read('POST', '/appv2/api/message/read', 'login', async (p, r) => ok(await readMyMessage(db, (await appUser(r)).userId, p.messageId)));
+  // Marks the message read: a write, though its name says read.
+  app.route({
+    method: 'POST',
+    url: '/appv2/api/message/read',
+    config: { permission: 'login', write: true },
+    handler: async (request) => ok(await readMyMessage(db, (await appUser(request)).userId, params(request).messageId)),
+  });
 }

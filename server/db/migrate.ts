@@ -20,6 +20,8 @@ import { migration018 } from './migrations/018_home.js';
 import { migration019 } from './migrations/019_service.js';
 import { migration020 } from './migrations/020_menu_seed_log.js';
 import { migration021 } from './migrations/021_volunteer_special.js';
+import { migration022 } from './migrations/022_idempotency.js';
+import { migration023 } from './migrations/023_store_scope.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
@@ -44,6 +46,8 @@ export const migrations: Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration022,
+  migration023,
 ];
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
@@ -52,10 +56,21 @@ async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<strin
   const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(k)).rows.map((r) => r.name));
   for (const m of migrations) {
     if (done.has(m.name)) continue;
-    await k.transaction().execute(async (trx) => {
-      await m.up(trx, dialect);
-      await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${m.name}, ${Date.now()})`.execute(trx);
-    });
+    // PRAGMA foreign_keys is a no-op inside a transaction: switched off around it (SQLite's table-rebuild procedure).
+    const foreignKeysOff = dialect === 'sqlite' && m.sqliteForeignKeysOff === true;
+    if (foreignKeysOff) await sql`PRAGMA foreign_keys = OFF`.execute(k);
+    try {
+      await k.transaction().execute(async (trx) => {
+        await m.up(trx, dialect);
+        if (foreignKeysOff) {
+          const broken = await sql`PRAGMA foreign_key_check`.execute(trx);
+          if (broken.rows.length > 0) throw new Error(`${m.name}: foreign key check failed (${JSON.stringify(broken.rows.slice(0, 5))})`);
+        }
+        await sql`INSERT INTO schema_migrations (name, applied_at) VALUES (${m.name}, ${Date.now()})`.execute(trx);
+      });
+    } finally {
+      if (foreignKeysOff) await sql`PRAGMA foreign_keys = ON`.execute(k);
+    }
     applied.push(m.name);
   }
   return applied;

@@ -22,34 +22,38 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
   if (dictData) {
     // useDict: the enabled entries of one type, in dict_sort order.
     // Cached per type (server/cache/); any write under /dev-api/system/dict/ clears the dictionary cache.
-    app.get<{ Params: { dictType: string } }>(`${dictData.schema['x-endpoint'].base}/type/:dictType`, { config: { permission: 'login' } }, async (request) => {
-      const rows = await cached(app, 'dict', request.params.dictType, async () => {
-        const res = await sql<Row>`select ${selectList(dictData)} from ${sql.table(dictData.table)} as t
+    app.get<{ Params: { dictType: string } }>(
+      `${dictData.schema['x-endpoint'].base}/type/:dictType`,
+      { config: { permission: 'login', write: false } },
+      async (request) => {
+        const rows = await cached(app, 'dict', request.params.dictType, async () => {
+          const res = await sql<Row>`select ${selectList(dictData)} from ${sql.table(dictData.table)} as t
         where t.dict_type = ${request.params.dictType} and t.status = '0' order by t.dict_sort, t.dict_code`.execute(k);
-        return res.rows.map((r) => rowToRecord(dictData, r));
-      });
-      return ok(rows);
-    });
+          return res.rows.map((r) => rowToRecord(dictData, r));
+        });
+        return ok(rows);
+      },
+    );
   }
 
   if (dictType) {
     const base = dictType.schema['x-endpoint'].base;
     // The dictionary type select of the dict data page.
-    app.get(`${base}/optionselect`, { config: { permission: 'login' } }, async () => {
+    app.get(`${base}/optionselect`, { config: { permission: 'login', write: false } }, async () => {
       const res = await sql<Row>`select ${selectList(dictType)} from ${sql.table(dictType.table)} as t order by t.dict_id`.execute(k);
       return ok(res.rows.map((r) => rowToRecord(dictType, r)));
     });
     // Dictionaries are cached (server/cache/, shared through Redis by several servers); refreshCache's DELETE clears
     // them like every other write under /dev-api/system/dict/ (server/monitor/plugin.ts).
     if (dictType.permissions.remove) {
-      app.delete(`${base}/refreshCache`, { config: { permission: dictType.permissions.remove } }, async () => ok(undefined, '刷新成功'));
+      app.delete(`${base}/refreshCache`, { config: { permission: dictType.permissions.remove, write: true } }, async () => ok(undefined, '刷新成功'));
     }
   }
 
   if (config) {
     const base = config.schema['x-endpoint'].base;
     // RuoYi answers the value as msg (and we also as data).
-    app.get<{ Params: { configKey: string } }>(`${base}/configKey/:configKey`, { config: { permission: 'login' } }, async (request) => {
+    app.get<{ Params: { configKey: string } }>(`${base}/configKey/:configKey`, { config: { permission: 'login', write: false } }, async (request) => {
       const value = await cached(app, 'config', request.params.configKey, async () => {
         const res = await sql<{
           config_value: string;
@@ -60,7 +64,7 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
     });
     // 刷新缓存: its DELETE clears the 参数设置 cache (as every write under /dev-api/system/config does).
     if (config.permissions.remove) {
-      app.delete(`${base}/refreshCache`, { config: { permission: config.permissions.remove } }, async () => ok(undefined, '刷新成功'));
+      app.delete(`${base}/refreshCache`, { config: { permission: config.permissions.remove, write: true } }, async () => ok(undefined, '刷新成功'));
     }
   }
 
@@ -68,7 +72,7 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
     // Clears a password lock (too many failures) so the account may sign in at once.
     app.get<{ Params: { userName: string } }>(
       `${logininfor.schema['x-endpoint'].base}/unlock/:userName`,
-      { config: { permission: 'monitor:logininfor:unlock' } },
+      { config: { permission: 'monitor:logininfor:unlock', write: true } },
       (request) =>
         logged(
           env,
@@ -84,7 +88,7 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
     );
   }
 
-  app.get('/dev-api/tool/swagger/openapi.json', { config: { permission: 'tool:swagger:list' } }, async (request) => {
+  app.get('/dev-api/tool/swagger/openapi.json', { config: { permission: 'tool:swagger:list', write: false } }, async (request) => {
     if (!request.server.routeRegistry) throw new ApiError(Code.ERROR, '路由表不可用');
     return openApiDocument([...entities.values()], request.server.routeRegistry);
   });

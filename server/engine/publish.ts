@@ -89,7 +89,7 @@ export function registerPublicApi(app: FastifyInstance, env: EngineEnv): void {
   for (const entity of env.entities.values()) {
     if (!entity.schema['x-public']) continue;
     const base = publicBase(entity);
-    app.get(`${base}/list`, { config: { permission: 'public' } }, async (request) => {
+    app.get(`${base}/list`, { config: { permission: 'public', write: false } }, async (request) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
       const limit = query.limit === undefined ? undefined : Number(query.limit);
       if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > 500)) throw new ApiError(Code.BAD_REQUEST, '每次最多取 500 条');
@@ -99,7 +99,7 @@ export function registerPublicApi(app: FastifyInstance, env: EngineEnv): void {
         rows.length,
       );
     });
-    app.get<{ Params: { id: string } }>(`${base}/:id`, { config: { permission: 'public' } }, async (request) => {
+    app.get<{ Params: { id: string } }>(`${base}/:id`, { config: { permission: 'public', write: false } }, async (request) => {
       const row = await publishedRow(env, entity, Number(request.params.id));
       if (!row) throw new ApiError(Code.NOT_FOUND, '数据不存在或未发布');
       return ok(publicRecord(entity, row));

@@ -18,25 +18,15 @@ import {
   yieldToEventLoop,
 } from './excel.js';
 import type { HooksRegistry } from './hooks.js';
+import { writeImport } from './importWrite.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
 import { buildEntity, type Entity, linkSubtrees, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
 import { registerPublicApi } from './publish.js';
 import { countRows, filters, flattenParams, listQuery, ordering, paging, selectRows } from './query.js';
-import {
-  applyUpdate,
-  checkRecord,
-  createRecord,
-  DictLookup,
-  deleteRecords,
-  insertRecord,
-  MISSING_MESSAGE,
-  parseIds,
-  readInput,
-  updateRecord,
-  type WriteContext,
-} from './records.js';
+import { checkRecord, createRecord, DictLookup, deleteRecords, MISSING_MESSAGE, parseIds, readInput, updateRecord, type WriteContext } from './records.js';
 import { reorderRecords } from './reorder.js';
+import { parseLimits, SheetRefused } from './sheetReader.js';
 import { engineDb, findRow, idsWhere } from './store.js';
 import { type SyncReport, syncTables } from './sync.js';
 import type { AppAction, EngineAction } from './types.js';
@@ -66,6 +56,8 @@ declare module 'fastify' {
 const secretKeysOf = (entity: Entity) => entity.fields.filter((f) => f.writeOnly).map((f) => f.name);
 const bodyOf = (request: FastifyRequest) => (request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {});
 const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<string, unknown>;
+/** App-style actions that only read; every other action writes (save, remove, change, importData, clean, reorder). */
+const APP_READS: ReadonlySet<AppAction> = new Set<AppAction>(['list', 'info', 'export', 'importTemplate']);
 
 /** The data-scope condition of an entity's hooks for this request (null: every row). */
 async function scopeOf(env: EngineEnv, entity: Entity, request: FastifyRequest) {
@@ -188,9 +180,10 @@ async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequ
     const ctx = writeContext(env, request);
     let sheet: Awaited<ReturnType<typeof readSheet>>;
     try {
-      sheet = await readSheet(env.k, entity, buffer, file.filename, ctx.dicts, importMaxRows);
+      sheet = await readSheet(env.k, entity, buffer, file.filename, ctx.dicts, parseLimits(request.server.config, importMaxRows));
     } catch (err) {
       if (err instanceof ImportTooLarge) throw fail(`导入文件不能超过 ${importMaxRows} 行数据，请分成几个文件导入`);
+      if (err instanceof SheetRefused) throw fail(err.message);
       throw err;
     }
     const { rows, problems } = sheet;
@@ -198,23 +191,7 @@ async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequ
     try {
       const plans = await planImport(ctx, entity, rows, problems, updateSupport);
       if (problems.length) throw new ImportRefused(problems);
-      const counts = await env.k.transaction().execute(async (trx) => {
-        const tx = writeContext(env, request, trx);
-        let inserted = 0;
-        let updated = 0;
-        for (const plan of plans) {
-          if (plan.id === undefined) {
-            await insertRecord(tx, entity, plan.values);
-            inserted++;
-          } else {
-            const existing = await findRow(trx, entity, plan.id);
-            if (!existing) throw fail(MISSING_MESSAGE);
-            await applyUpdate(tx, entity, plan.id, plan.values, undefined, existing);
-            updated++;
-          }
-        }
-        return { inserted, updated, total: plans.length };
-      });
+      const counts = await writeImport(env, request, entity, plans);
       return ok(counts, `导入成功，共 ${counts.total} 条`);
     } catch (err) {
       if (!(err instanceof ImportRefused)) throw err;
@@ -283,7 +260,9 @@ function requirePermission(request: FastifyRequest, permission: string | undefin
 function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): void {
   const perms = entity.permissions;
   const base = entity.schema['x-endpoint'].base;
-  const cfg = (action: EngineAction) => ({ config: { permission: perms[action] as RoutePermission, sensitive: entity.sensitive } });
+  // Every route says whether it writes (server/security/writeGuard.ts): by what it does, not by its permission, since
+  // importTemplate shares the import permission and only reads.
+  const cfg = (action: EngineAction, write: boolean) => ({ config: { permission: perms[action] as RoutePermission, sensitive: entity.sensitive, write } });
   const secretKeys = secretKeysOf(entity);
   const write = (action: string, businessType: BusinessTypeCode, param: unknown) => ({
     title: entity.title,
@@ -317,26 +296,28 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
 
   const ep = entity.schema['x-endpoint'];
   if (ep.style === 'rest') {
-    if (perms.edit && entity.schema['x-dragSort']) app.put(`${base}/reorder`, cfg('edit'), (request) => reorder(request));
-    if (perms.list) app.get(`${base}/list`, cfg('list'), (request) => listAnswer(env, entity, flattenParams(request.query), request));
+    if (perms.edit && entity.schema['x-dragSort']) app.put(`${base}/reorder`, cfg('edit', true), (request) => reorder(request));
+    if (perms.list) app.get(`${base}/list`, cfg('list', false), (request) => listAnswer(env, entity, flattenParams(request.query), request));
     if (perms.export) {
-      app.post(`${base}/export`, cfg('export'), (request, reply) => exportAnswer(env, entity, request, reply, flattenParams(request.query, request.body)));
+      app.post(`${base}/export`, cfg('export', false), (request, reply) =>
+        exportAnswer(env, entity, request, reply, flattenParams(request.query, request.body)),
+      );
     }
     if (perms.import) {
-      app.get(`${base}/importTemplate`, cfg('import'), (_request, reply) => templateAnswer(env, entity, reply));
-      app.post(`${base}/importTemplate`, cfg('import'), (_request, reply) => templateAnswer(env, entity, reply));
-      app.post(`${base}/importData`, cfg('import'), (request) => importAnswer(env, entity, request));
+      app.get(`${base}/importTemplate`, cfg('import', false), (_request, reply) => templateAnswer(env, entity, reply));
+      app.post(`${base}/importTemplate`, cfg('import', false), (_request, reply) => templateAnswer(env, entity, reply));
+      app.post(`${base}/importData`, cfg('import', true), (request) => importAnswer(env, entity, request));
     }
-    if (perms.clean) app.delete(`${base}/clean`, cfg('clean'), (request) => cleanAnswer(env, entity, request));
+    if (perms.clean) app.delete(`${base}/clean`, cfg('clean', true), (request) => cleanAnswer(env, entity, request));
     if (perms.query) {
-      app.get<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}`, cfg('query'), (request) =>
+      app.get<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}`, cfg('query', false), (request) =>
         infoAnswer(env, entity, request.params[entity.pk.name], request),
       );
     }
-    if (perms.add) app.post(base, cfg('add'), (request) => create(request, request.body));
-    if (perms.edit) app.put(base, cfg('edit'), (request) => update(request, request.body, 'update'));
+    if (perms.add) app.post(base, cfg('add', true), (request) => create(request, request.body));
+    if (perms.edit) app.put(base, cfg('edit', true), (request) => update(request, request.body, 'update'));
     if (perms.remove) {
-      app.delete<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}s`, cfg('remove'), (request) =>
+      app.delete<{ Params: Record<string, string> }>(`${base}/:${entity.pk.name}s`, cfg('remove', true), (request) =>
         remove(request, request.params[`${entity.pk.name}s`]),
       );
     }
@@ -347,7 +328,7 @@ function registerEntity(app: FastifyInstance, env: EngineEnv, entity: Entity): v
   const actions = ep.actions;
   const route = (action: AppAction, permission: EngineAction, handler: (request: FastifyRequest, reply: FastifyReply) => unknown) => {
     const name = actions[action];
-    if (name && perms[permission]) app.post(`${base}/${name}`, cfg(permission), handler as never);
+    if (name && perms[permission]) app.post(`${base}/${name}`, cfg(permission, !APP_READS.has(action)), handler as never);
   };
   const idOf = (request: FastifyRequest) => bodyOf(request)[entity.pk.name] ?? bodyOf(request).id ?? queryOf(request)[entity.pk.name] ?? queryOf(request).id;
   route('list', 'list', (request) => listAnswer(env, entity, flattenParams(request.query, request.body), request));

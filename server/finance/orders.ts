@@ -118,7 +118,13 @@ export interface CreatedOrder {
  * Creates an order (status created) and starts the payment with the provider. A coupon is locked to the order in
  * the same transaction (it cannot pay for two orders); it is used when the order is paid, released when it closes.
  */
-export async function createOrder(db: Db, o: CreateOrderInput, providers: PayProviders = activeProviders()): Promise<CreatedOrder> {
+export async function createOrder(
+  db: Db,
+  o: CreateOrderInput,
+  providers: PayProviders = activeProviders(),
+  /** Rows that belong to the order (a recharge's own row), written in the order's transaction: both or neither. */
+  within?: (trx: Db, orderNo: string) => Promise<void>,
+): Promise<CreatedOrder> {
   const provider = providers.get(o.provider);
   const amount = fenParam(o.amountFen);
   checkPurpose(o);
@@ -177,6 +183,7 @@ export async function createOrder(db: Db, o: CreateOrderInput, providers: PayPro
       },
       actor,
     );
+    if (within) await within(trx, orderNo);
     return { payable: payableFen, discount: discountFen };
   });
 

@@ -4,6 +4,7 @@ import { actorOf, assertStore, intParam, paging } from '../customer/common.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
 import type { Q } from '../engine/store.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
+import { requireStore } from '../security/storeScope.js';
 import { createStorage, newObjectKey } from '../storage/index.js';
 import { detectType, extensionOf, mimeOf } from '../storage/sniff.js';
 import { createBatch, createCardOrder, listBatches, myCoupons, pullCoupon, setBatchStatus, verifyCoupon } from './coupons.js';
@@ -92,18 +93,19 @@ export async function payRoutes(app: FastifyInstance) {
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
   ) => app.route({ method, url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
 
-  /** A write: answered as {code, msg, data} and recorded in the operation log (refusals too). */
+  /** A write: answered as {code, msg, data} and recorded in the operation log (refusals too). `idempotent`: the write
+   *  moves money, so two copies of one request have one effect (server/security/idempotency.ts). */
   const write = (
     url: string,
     permission: RoutePermission,
-    log: { title: string; type: BusinessTypeCode; method: string; msg: string },
+    log: { title: string; type: BusinessTypeCode; method: string; msg: string; idempotent?: boolean },
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
     method: 'POST' | 'PUT' = 'POST',
   ) =>
     app.route({
       method,
       url,
-      config: { permission },
+      config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
         const p = params(request);
@@ -137,13 +139,13 @@ export async function payRoutes(app: FastifyInstance) {
   write(
     '/appv2/api/MoneyWallet/commitRecharge',
     PAY_PERM.rechargeApply,
-    { ...rechargeLog_, method: 'finance.recharge.online', msg: '订单已创建，请完成支付' },
+    { ...rechargeLog_, method: 'finance.recharge.online', msg: '订单已创建，请完成支付', idempotent: true },
     async (p, r) => commitOnline(db, await actor(r), p, providers),
   );
   write(
     '/appv2/api/MoneyWallet/commitRecharg',
     PAY_PERM.rechargeApply,
-    { ...rechargeLog_, method: 'finance.recharge.offline', msg: '已提交，等待总部确认' },
+    { ...rechargeLog_, method: 'finance.recharge.offline', msg: '已提交，等待总部确认', idempotent: true },
     async (p, r) => commitOffline(db, await actor(r), p),
   );
   read(['GET', 'POST'], '/appv2/api/MoneyWallet/rechargeLog', PAY_PERM.rechargeList, async (p, r) => {
@@ -153,18 +155,18 @@ export async function payRoutes(app: FastifyInstance) {
   write(
     '/dev-api/finance/recharge/confirm',
     PAY_PERM.rechargeReview,
-    { title: '充值管理', type: BusinessType.UPDATE, method: 'finance.recharge.confirm', msg: '已确认到账' },
+    { title: '充值管理', type: BusinessType.UPDATE, method: 'finance.recharge.confirm', msg: '已确认到账', idempotent: true },
     async (p, r) => confirmOffline(db, await actor(r), p),
   );
   write(
     '/dev-api/finance/recharge/reject',
     PAY_PERM.rechargeReview,
-    { title: '充值管理', type: BusinessType.UPDATE, method: 'finance.recharge.reject', msg: '已驳回' },
+    { title: '充值管理', type: BusinessType.UPDATE, method: 'finance.recharge.reject', msg: '已驳回', idempotent: true },
     async (p, r) => rejectOffline(db, await actor(r), p),
   );
 
   // upVoucher: one file (multipart field "file"), an image or a PDF judged by its bytes, stored under voucher/.
-  app.post('/appv2/api/MoneyWallet/upVoucher', { config: { permission: PAY_PERM.rechargeApply } }, async (request) => {
+  app.post('/appv2/api/MoneyWallet/upVoucher', { config: { permission: PAY_PERM.rechargeApply, write: true } }, async (request) => {
     if (!request.isMultipart()) throw fail('请选择要上传的转账凭证');
     const file = await request.file({ limits: { fileSize: VOUCHER_MAX_BYTES, files: 1 } });
     if (!file) throw fail('请选择要上传的转账凭证');
@@ -182,10 +184,10 @@ export async function payRoutes(app: FastifyInstance) {
   write(
     '/appv2/api/AlipayTool/creatAliOrder',
     'login',
-    { title: '在线支付', type: BusinessType.INSERT, method: 'finance.order.customerPayment', msg: '订单已创建，请完成支付' },
+    { title: '在线支付', type: BusinessType.INSERT, method: 'finance.order.customerPayment', msg: '订单已创建，请完成支付', idempotent: true },
     async (p, r) => {
       const a = await actor(r);
-      const storeId = intParam(p.storeId) ?? a.storeId;
+      const storeId = intParam(p.storeId) ?? requireStore(a);
       const store = await db.selectFrom('cusStore').select(['storeId', 'status']).where('storeId', '=', storeId).executeTakeFirst();
       if (store?.status !== '0') throw fail('收款门店不存在或已停用');
       const subject = typeof p.subject === 'string' && p.subject.trim() ? p.subject.trim() : '志愿填报服务费';
@@ -215,13 +217,15 @@ export async function payRoutes(app: FastifyInstance) {
     if (o.userId !== a.userId) assertStore(a, o.storeId, '订单');
     return orderStatus(db, orderNo, providers);
   };
+  // A read, though polling an order past its expiry closes it (orderStatus): that close is conditional and happens once
+  // whatever the number of polls, and the console polls with one signature for a while.
   read(['GET', 'POST'], '/dev-api/finance/pay/order', 'login', async (p, r) => ok(await orderFor(p, r)));
 
   // ---- 账户续费 ----
   write(
     '/appv2/api/wxpay/channelRenewal',
     PAY_PERM.renewalPay,
-    { title: '账户续费', type: BusinessType.INSERT, method: 'finance.renewal', msg: '续费订单已创建' },
+    { title: '账户续费', type: BusinessType.INSERT, method: 'finance.renewal', msg: '续费订单已创建', idempotent: true },
     async (p, r) => {
       const result = await startRenewal(db, await actor(r), p, providers);
       if ((result as { status?: string }).status === 'paid') await clearPlatform();
@@ -262,7 +266,7 @@ export async function payRoutes(app: FastifyInstance) {
   write(
     '/appv2/api/Coupon/creatWeChatOrder',
     'login',
-    { title: '在线购卡', type: BusinessType.INSERT, method: 'finance.order.cardPurchase', msg: '订单已创建，请完成支付' },
+    { title: '在线购卡', type: BusinessType.INSERT, method: 'finance.order.cardPurchase', msg: '订单已创建，请完成支付', idempotent: true },
     async (p, r) => createCardOrder(db, await actor(r), p, defaultProvider()),
   );
   read('GET', '/dev-api/finance/coupon/list', PAY_PERM.couponList, async (p, r) => {
@@ -279,7 +283,7 @@ export async function payRoutes(app: FastifyInstance) {
 
   // ---- 对账 ----
   read('GET', '/dev-api/finance/reconcile', PAY_PERM.reconcileList, async (p, r) => ok(await dailyReport(db, await actor(r), p)));
-  app.get('/dev-api/finance/reconcile/export', { config: { permission: PAY_PERM.reconcileExport } }, async (request, reply: FastifyReply) => {
+  app.get('/dev-api/finance/reconcile/export', { config: { permission: PAY_PERM.reconcileExport, write: false } }, async (request, reply: FastifyReply) => {
     const report = await dailyReport(db, await actor(request), params(request));
     const buffer = await reportWorkbook(report);
     const name = encodeURIComponent(`对账_${report.date}.xlsx`);

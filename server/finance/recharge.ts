@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { type Actor, assertStore, type Db, intParam, paging, text } from '../customer/common.js';
 import { fail } from '../http/envelope.js';
+import { requireStore } from '../security/storeScope.js';
 import { post } from './ledger.js';
 import { type CreatedOrder, createOrder, fenParam, recordAction } from './orders.js';
 import type { PayProviders } from './pay/index.js';
@@ -34,7 +35,7 @@ export function rechargeTypes(providers: PayProviders, env: NodeJS.ProcessEnv = 
 }
 
 async function storeOf(db: Db, actor: Actor, storeIdParam: unknown): Promise<number> {
-  const storeId = intParam(storeIdParam) ?? actor.storeId;
+  const storeId = intParam(storeIdParam) ?? requireStore(actor);
   assertStore(actor, storeId, '充值');
   const s = await db.selectFrom('cusStore').select(['storeId', 'status']).where('storeId', '=', storeId).executeTakeFirst();
   if (!s) throw fail('门店不存在');
@@ -44,37 +45,44 @@ async function storeOf(db: Db, actor: Actor, storeIdParam: unknown): Promise<num
 
 /** MoneyWallet/commitRecharge: an online recharge; answers the order (payment page / QR code). */
 export async function commitOnline(db: Db, actor: Actor, p: Record<string, unknown>, providers: PayProviders): Promise<CreatedOrder & { rechargeId: number }> {
+  // Every field is checked before anything is written: a refused request leaves no payable order behind.
   const amount = fenParam(p.amountFen, '充值金额');
+  const remark = text(p.remark, 200, '备注');
   const storeId = await storeOf(db, actor, p.storeId);
   const provider = (typeof p.provider === 'string' && p.provider ? p.provider : providers.enabled()[0]) as ProviderName;
+  if (!provider) throw fail('没有可用的在线支付方式，请联系管理员配置');
+  let rechargeId = 0;
   const order = await createOrder(
     db,
     { purpose: 'recharge', storeId, amountFen: amount, subject: '门店余额充值', provider, userId: actor.userId, userName: actor.userName },
     providers,
+    async (trx, orderNo) => {
+      const row = await trx
+        .insertInto('finRecharge')
+        .values({
+          storeId,
+          method: 'online',
+          amountFen: amount,
+          status: 'created',
+          orderNo,
+          provider,
+          voucherUrl: null,
+          voucherName: null,
+          remark,
+          reason: null,
+          createUserId: actor.userId,
+          createBy: actor.userName,
+          createTime: Date.now(),
+          reviewBy: null,
+          reviewTime: null,
+          version: 1,
+        })
+        .returning('rechargeId')
+        .executeTakeFirstOrThrow();
+      rechargeId = Number(row.rechargeId);
+    },
   );
-  const row = await db
-    .insertInto('finRecharge')
-    .values({
-      storeId,
-      method: 'online',
-      amountFen: amount,
-      status: 'created',
-      orderNo: order.orderNo,
-      provider,
-      voucherUrl: null,
-      voucherName: null,
-      remark: text(p.remark, 200, '备注'),
-      reason: null,
-      createUserId: actor.userId,
-      createBy: actor.userName,
-      createTime: Date.now(),
-      reviewBy: null,
-      reviewTime: null,
-      version: 1,
-    })
-    .returning('rechargeId')
-    .executeTakeFirstOrThrow();
-  return { ...order, rechargeId: Number(row.rechargeId) };
+  return { ...order, rechargeId };
 }
 
 /** MoneyWallet/commitRecharg: an offline (bank transfer) recharge with its uploaded voucher, for headquarters to review. */

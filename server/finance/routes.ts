@@ -63,14 +63,15 @@ export async function financeRoutes(app: FastifyInstance) {
   const write = (
     url: string,
     permission: RoutePermission,
-    log: { title: string; type: BusinessTypeCode; msg: string },
+    log: { title: string; type: BusinessTypeCode; msg: string; idempotent?: boolean },
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
   ) =>
     app.route({
       method: 'POST',
       url,
-      // write: true — the repeated-submission guard (server/security/writeGuard.ts) covers every finance write.
-      config: { permission, write: true },
+      // write: true — the repeated-submission guard (server/security/writeGuard.ts) covers every finance write;
+      // idempotent: money moves, so two copies of one request have one effect (server/security/idempotency.ts).
+      config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
         const p = params(request);
@@ -211,17 +212,22 @@ export async function financeRoutes(app: FastifyInstance) {
     assertStore(a, row.storeId, '提现记录');
     return ok(await withdrawalDetail(db, id));
   });
-  write(`${WALLET}/commitCash`, FINANCE_PERM.withdrawApply, { title: '提现', type: BusinessType.INSERT, msg: '提现申请已提交' }, async (p, r) => {
-    const a = await actor(r);
-    return commitCash(db, a, storeOf(a, p.storeId, '收款钱包'), p);
-  });
-  write(`${WALLET}/approveCash`, FINANCE_PERM.withdrawReview, { title: '提现审核', type: BusinessType.UPDATE, msg: '已通过' }, async (p, r) =>
+  write(
+    `${WALLET}/commitCash`,
+    FINANCE_PERM.withdrawApply,
+    { title: '提现', type: BusinessType.INSERT, msg: '提现申请已提交', idempotent: true },
+    async (p, r) => {
+      const a = await actor(r);
+      return commitCash(db, a, storeOf(a, p.storeId, '收款钱包'), p);
+    },
+  );
+  write(`${WALLET}/approveCash`, FINANCE_PERM.withdrawReview, { title: '提现审核', type: BusinessType.UPDATE, msg: '已通过', idempotent: true }, async (p, r) =>
     approveCash(db, await actor(r), p),
   );
-  write(`${WALLET}/payCash`, FINANCE_PERM.withdrawReview, { title: '提现打款', type: BusinessType.UPDATE, msg: '已标记打款' }, async (p, r) =>
+  write(`${WALLET}/payCash`, FINANCE_PERM.withdrawReview, { title: '提现打款', type: BusinessType.UPDATE, msg: '已标记打款', idempotent: true }, async (p, r) =>
     payCash(db, await actor(r), p),
   );
-  write(`${WALLET}/rejectCash`, FINANCE_PERM.withdrawReview, { title: '提现审核', type: BusinessType.UPDATE, msg: '已驳回' }, async (p, r) =>
+  write(`${WALLET}/rejectCash`, FINANCE_PERM.withdrawReview, { title: '提现审核', type: BusinessType.UPDATE, msg: '已驳回', idempotent: true }, async (p, r) =>
     rejectCash(db, await actor(r), p),
   );
 

@@ -193,25 +193,33 @@ export async function genRoutes(app: FastifyInstance) {
   }
 
   // 代码生成列表: the imported tables.
-  app.get<{ Querystring: PageQuery }>(`${BASE}/list`, { config: { permission: GEN_PERM.list }, schema: { querystring: pageQuery } }, async (request) => {
-    const q = request.query;
-    const rows = (await db.selectFrom('genTable').selectAll().orderBy('tableId', 'desc').execute()).filter(
-      (t) => contains(t.tableName, q.tableName) && contains(t.tableComment, q.tableComment),
-    );
-    return { ...paged(rows, q), genWrite: app.config.genWrite };
-  });
+  app.get<{ Querystring: PageQuery }>(
+    `${BASE}/list`,
+    { config: { permission: GEN_PERM.list, write: false }, schema: { querystring: pageQuery } },
+    async (request) => {
+      const q = request.query;
+      const rows = (await db.selectFrom('genTable').selectAll().orderBy('tableId', 'desc').execute()).filter(
+        (t) => contains(t.tableName, q.tableName) && contains(t.tableComment, q.tableComment),
+      );
+      return { ...paged(rows, q), genWrite: app.config.genWrite };
+    },
+  );
 
   // 导入表: database tables not imported yet.
-  app.get<{ Querystring: PageQuery }>(`${BASE}/db/list`, { config: { permission: GEN_PERM.list }, schema: { querystring: pageQuery } }, async (request) => {
-    const q = request.query;
-    const rows = (await importable()).filter((t) => contains(t.tableName, q.tableName) && contains(t.tableComment, q.tableComment));
-    return paged(rows, q);
-  });
+  app.get<{ Querystring: PageQuery }>(
+    `${BASE}/db/list`,
+    { config: { permission: GEN_PERM.list, write: false }, schema: { querystring: pageQuery } },
+    async (request) => {
+      const q = request.query;
+      const rows = (await importable()).filter((t) => contains(t.tableName, q.tableName) && contains(t.tableComment, q.tableComment));
+      return paged(rows, q);
+    },
+  );
 
   app.post<{ Querystring: { tables?: string }; Body: { tables?: string } | undefined }>(
     `${BASE}/importTable`,
     {
-      config: { permission: GEN_PERM.import },
+      config: { permission: GEN_PERM.import, write: true },
       schema: { querystring: { type: 'object', properties: { tables: { type: 'string', title: '表名称', maxLength: 5000 } } } },
     },
     (request) => {
@@ -259,12 +267,16 @@ export async function genRoutes(app: FastifyInstance) {
   );
 
   // 修改: the table and its columns.
-  app.get<{ Params: { tableId: number } }>(`${BASE}/:tableId`, { config: { permission: GEN_PERM.query }, schema: { params: idParams } }, async (request) => {
-    const { table, columns } = await loadTable(request.params.tableId);
-    return ok({ info: { ...table, columns }, rows: columns });
-  });
+  app.get<{ Params: { tableId: number } }>(
+    `${BASE}/:tableId`,
+    { config: { permission: GEN_PERM.query, write: false }, schema: { params: idParams } },
+    async (request) => {
+      const { table, columns } = await loadTable(request.params.tableId);
+      return ok({ info: { ...table, columns }, rows: columns });
+    },
+  );
 
-  app.put<{ Body: TableEdit }>(`${BASE}`, { config: { permission: GEN_PERM.edit }, schema: { body: editBody } }, (request) => {
+  app.put<{ Body: TableEdit }>(`${BASE}`, { config: { permission: GEN_PERM.edit, write: true }, schema: { body: editBody } }, (request) => {
     const b = request.body;
     return log(request, BusinessType.UPDATE, 'edit', b, async () => {
       const { columns: before } = await loadTable(b.tableId);
@@ -318,7 +330,7 @@ export async function genRoutes(app: FastifyInstance) {
   app.delete<{ Params: { tableIds: string } }>(
     `${BASE}/:tableIds`,
     {
-      config: { permission: GEN_PERM.remove },
+      config: { permission: GEN_PERM.remove, write: true },
       schema: { params: { type: 'object', properties: { tableIds: { type: 'string', title: '表编号', pattern: '^\\d+(,\\d+)*$', maxLength: 2000 } } } },
     },
     (request) => {
@@ -338,7 +350,7 @@ export async function genRoutes(app: FastifyInstance) {
   // 预览: the schema JSON keyed by its file name.
   app.get<{ Params: { tableId: number } }>(
     `${BASE}/preview/:tableId`,
-    { config: { permission: GEN_PERM.preview }, schema: { params: idParams } },
+    { config: { permission: GEN_PERM.preview, write: false }, schema: { params: idParams } },
     async (request) => {
       const g = await generate(request.params.tableId);
       return ok({ [g.fileName]: g.text });
@@ -348,7 +360,7 @@ export async function genRoutes(app: FastifyInstance) {
   // 下载: the .json file.
   app.get<{ Params: { tableId: number } }>(
     `${BASE}/download/:tableId`,
-    { config: { permission: GEN_PERM.code }, schema: { params: idParams } },
+    { config: { permission: GEN_PERM.code, write: false }, schema: { params: idParams } },
     async (request, reply) => {
       const g = await generate(request.params.tableId);
       const name = encodeURIComponent(`${g.schema.$id}.json`);
@@ -363,7 +375,7 @@ export async function genRoutes(app: FastifyInstance) {
   );
 
   // 批量生成 (RuoYi batchGenCode?tables=a,b): the schema files of several imported tables in one .zip (schemas/<entity>.json).
-  app.get<{ Querystring: { tables?: string } }>(`${BASE}/batchGenCode`, { config: { permission: GEN_PERM.code } }, async (request, reply) => {
+  app.get<{ Querystring: { tables?: string } }>(`${BASE}/batchGenCode`, { config: { permission: GEN_PERM.code, write: false } }, async (request, reply) => {
     const names = [
       ...new Set(
         String(request.query.tables ?? '')
@@ -396,7 +408,7 @@ export async function genRoutes(app: FastifyInstance) {
   app.get<{ Params: { tableId: number }; Querystring: { overwrite?: string } }>(
     `${BASE}/genCode/:tableId`,
     {
-      config: { permission: GEN_PERM.code },
+      config: { permission: GEN_PERM.code, write: true },
       schema: { params: idParams, querystring: { type: 'object', properties: { overwrite: { type: 'string', title: '覆盖', enum: ['0', '1'] } } } },
     },
     (request) =>
@@ -419,7 +431,7 @@ export async function genRoutes(app: FastifyInstance) {
   app.get<{ Params: { tableName: string } }>(
     `${BASE}/synchDb/:tableName`,
     {
-      config: { permission: GEN_PERM.edit },
+      config: { permission: GEN_PERM.edit, write: true },
       schema: { params: { type: 'object', properties: { tableName: { type: 'string', title: '表名称', maxLength: 100 } } } },
     },
     (request) => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { RoutePermission } from '../app.js';
 import { actorOf } from '../customer/common.js';
 import { fail, ok } from '../http/envelope.js';
+import { NO_STORE_ROWS } from '../security/storeScope.js';
 import { FIGURES, readDays, totalsOf } from './daily.js';
 import { dayKey, dayNo, parseDay } from './days.js';
 import { getFastPath, saveFastPath } from './fastPath.js';
@@ -65,10 +66,11 @@ async function home(app: FastifyInstance) {
     method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
     url: string,
     permission: RoutePermission,
+    write: boolean,
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
-  ) => app.route({ method, url, config: { permission }, handler: (request) => handler(params(request), request) });
+  ) => app.route({ method, url, config: { permission, write }, handler: (request) => handler(params(request), request) });
 
-  route(['GET', 'POST'], '/dev-api/api/index/index', 'login', async (_p, r) => {
+  route(['GET', 'POST'], '/dev-api/api/index/index', 'login', false, async (_p, r) => {
     const auth = r.auth;
     const actor = await actorOf(db, auth);
     const now = Date.now();
@@ -76,12 +78,12 @@ async function home(app: FastifyInstance) {
     return ok({ today: dayKey(dayNo(now)), todo, platform, allStores: actor.allStores });
   });
 
-  route(['GET', 'POST'], '/dev-api/api/index/indexv', STATISTICS_PERMISSION, async (p, r) => {
+  route(['GET', 'POST'], '/dev-api/api/index/indexv', STATISTICS_PERMISSION, false, async (p, r) => {
     const actor = await actorOf(db, r.auth);
     const now = Date.now();
     const { fromNo, toNo } = range(p, now);
     const [days, views] = await Promise.all([
-      readDays(db, fromNo, toNo, actor.allStores ? undefined : actor.storeId, now),
+      readDays(db, fromNo, toNo, actor.allStores ? undefined : (actor.storeId ?? NO_STORE_ROWS), now),
       pageViewsByDay(db, counter, fromNo, toNo),
     ]);
     const rows = days.map((d, i) => ({ ...d, pageViews: views.get(fromNo + i) ?? 0 }));
@@ -89,12 +91,12 @@ async function home(app: FastifyInstance) {
     return ok({ beginDate: dayKey(fromNo), endDate: dayKey(toNo), figures: FIGURES, days: rows, totals, allStores: actor.allStores });
   });
 
-  route('GET', '/dev-api/api/index/fastPath', 'login', async (_p, r) => ok(await getFastPath(db, requireAuth(r))));
-  route('POST', '/dev-api/api/index/fastPath', 'login', async (p, r) => ok(await saveFastPath(db, requireAuth(r), p.menuIds), '快捷菜单已保存'));
+  route('GET', '/dev-api/api/index/fastPath', 'login', false, async (_p, r) => ok(await getFastPath(db, requireAuth(r))));
+  route('POST', '/dev-api/api/index/fastPath', 'login', true, async (p, r) => ok(await saveFastPath(db, requireAuth(r), p.menuIds), '快捷菜单已保存'));
 
-  route(['GET', 'POST'], '/dev-api/api/index/tabList', 'login', async (p) => ok(await tabList(db, p.tab, p.pageSize)));
+  route(['GET', 'POST'], '/dev-api/api/index/tabList', 'login', false, async (p) => ok(await tabList(db, p.tab, p.pageSize)));
 
-  route(['GET', 'POST'], '/dev-api/api/index/helpCenter', 'login', async (p) => ok(await helpArticles(db, p.keyword)));
+  route(['GET', 'POST'], '/dev-api/api/index/helpCenter', 'login', false, async (p) => ok(await helpArticles(db, p.keyword)));
 
   /** For tests and the bench: write the counted views now. */
   app.decorate('pageViews', counter);

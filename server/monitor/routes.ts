@@ -38,31 +38,38 @@ export async function monitorRoutes(app: FastifyInstance) {
 
   // ── 定时任务 ───────────────────────────────────────────────────────────────────────────────────────────────────────
   /** The registered handlers (处理器 select of the job form, with their parameter schemas). */
-  app.get('/dev-api/monitor/job/handlers', { config: { permission: 'monitor:job:list' } }, async () => ok(listJobHandlers()));
+  app.get('/dev-api/monitor/job/handlers', { config: { permission: 'monitor:job:list', write: false } }, async () => ok(listJobHandlers()));
 
   /** A cron expression's next five fire times (the form shows them while typing). */
-  app.get<{ Querystring: { cronExpression?: string } }>('/dev-api/monitor/job/cronNext', { config: { permission: 'monitor:job:list' } }, async (request) => {
-    const expression = String(request.query.cronExpression ?? '');
-    const problem = cronProblem(expression);
-    if (problem) throw fail(problem);
-    return ok(nextFireTimes(expression, 5));
-  });
+  app.get<{ Querystring: { cronExpression?: string } }>(
+    '/dev-api/monitor/job/cronNext',
+    { config: { permission: 'monitor:job:list', write: false } },
+    async (request) => {
+      const expression = String(request.query.cronExpression ?? '');
+      const problem = cronProblem(expression);
+      if (problem) throw fail(problem);
+      return ok(nextFireTimes(expression, 5));
+    },
+  );
 
   /** 执行一次: runs the job now in this process (also a paused one); answers when it has started. */
-  app.put<{ Body: { jobId: number } }>('/dev-api/monitor/job/run', { config: { permission: 'monitor:job:edit' }, schema: { body: idParam } }, (request) =>
-    audited(request, BusinessType.OTHER, 'sys_job.run', request.body, async () => {
-      const job = await k.selectFrom('sysJob').selectAll().where('jobId', '=', request.body.jobId).executeTakeFirst();
-      if (!job) throw fail('任务不存在或已被删除');
-      void app.jobs.fire(job, 'manual').catch((err) => request.log.error({ err }, '执行任务失败'));
-      return ok(undefined, '执行成功，结果请查看调度日志');
-    }),
+  app.put<{ Body: { jobId: number } }>(
+    '/dev-api/monitor/job/run',
+    { config: { permission: 'monitor:job:edit', write: true }, schema: { body: idParam } },
+    (request) =>
+      audited(request, BusinessType.OTHER, 'sys_job.run', request.body, async () => {
+        const job = await k.selectFrom('sysJob').selectAll().where('jobId', '=', request.body.jobId).executeTakeFirst();
+        if (!job) throw fail('任务不存在或已被删除');
+        void app.jobs.fire(job, 'manual').catch((err) => request.log.error({ err }, '执行任务失败'));
+        return ok(undefined, '执行成功，结果请查看调度日志');
+      }),
   );
 
   /** 状态修改 (RuoYi changeStatus): 0 正常 resumes from now on, 1 暂停 stops every firing. */
   app.put<{ Body: { jobId: number; status: string } }>(
     '/dev-api/monitor/job/changeStatus',
     {
-      config: { permission: 'monitor:job:edit' },
+      config: { permission: 'monitor:job:edit', write: true },
       schema: {
         body: {
           type: 'object',
@@ -87,13 +94,13 @@ export async function monitorRoutes(app: FastifyInstance) {
   );
 
   // ── 缓存监控 / 缓存列表 ────────────────────────────────────────────────────────────────────────────────────────────
-  app.get('/dev-api/monitor/cache', { config: { permission: 'monitor:cache:list' } }, async () => {
+  app.get('/dev-api/monitor/cache', { config: { permission: 'monitor:cache:list', write: false } }, async () => {
     const cache = app.cache;
     const names = await Promise.all(cache.stats().map(async (s) => ({ ...s, keys: (await cache.keys(s.name)).length })));
     return ok({ backend: cache.backend.kind, prefix: cache.prefix, names, info: await cache.backend.info(), process: process.memoryUsage() });
   });
 
-  app.get('/dev-api/monitor/cache/getNames', { config: { permission: 'monitor:cache:list' } }, async () =>
+  app.get('/dev-api/monitor/cache/getNames', { config: { permission: 'monitor:cache:list', write: false } }, async () =>
     ok(CACHE_NAMES.map((c) => ({ cacheName: c.name, remark: c.title, ttlSeconds: Math.round(c.ttlMs / 1000) }))),
   );
 
@@ -102,13 +109,15 @@ export async function monitorRoutes(app: FastifyInstance) {
     return name;
   };
 
-  app.get<{ Params: { cacheName: string } }>('/dev-api/monitor/cache/getKeys/:cacheName', { config: { permission: 'monitor:cache:list' } }, async (request) =>
-    ok(await app.cache.keys(knownName(request.params.cacheName))),
+  app.get<{ Params: { cacheName: string } }>(
+    '/dev-api/monitor/cache/getKeys/:cacheName',
+    { config: { permission: 'monitor:cache:list', write: false } },
+    async (request) => ok(await app.cache.keys(knownName(request.params.cacheName))),
   );
 
   app.get<{ Params: { cacheName: string; cacheKey: string } }>(
     '/dev-api/monitor/cache/getValue/:cacheName/:cacheKey',
-    { config: { permission: 'monitor:cache:list' } },
+    { config: { permission: 'monitor:cache:list', write: false } },
     async (request) => {
       const { cacheName, cacheKey } = request.params;
       const value = await app.cache.value(knownName(cacheName), cacheKey);
@@ -119,7 +128,7 @@ export async function monitorRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { cacheName: string } }>(
     '/dev-api/monitor/cache/clearCacheName/:cacheName',
-    { config: { permission: 'monitor:cache:list' } },
+    { config: { permission: 'monitor:cache:list', write: true } },
     async (request) => {
       await app.cache.clear(knownName(request.params.cacheName));
       return ok(undefined, '清理成功');
@@ -128,20 +137,20 @@ export async function monitorRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { cacheName: string; cacheKey: string } }>(
     '/dev-api/monitor/cache/clearCacheKey/:cacheName/:cacheKey',
-    { config: { permission: 'monitor:cache:list' } },
+    { config: { permission: 'monitor:cache:list', write: true } },
     async (request) => {
       await app.cache.clearKey(knownName(request.params.cacheName), request.params.cacheKey);
       return ok(undefined, '清理成功');
     },
   );
 
-  app.delete('/dev-api/monitor/cache/clearCacheAll', { config: { permission: 'monitor:cache:list' } }, async () => {
+  app.delete('/dev-api/monitor/cache/clearCacheAll', { config: { permission: 'monitor:cache:list', write: true } }, async () => {
     await app.cache.clearAll();
     return ok(undefined, '清理成功');
   });
 
   // ── 数据监控 ───────────────────────────────────────────────────────────────────────────────────────────────────────
-  app.get('/dev-api/monitor/druid', { config: { permission: 'monitor:druid:list' } }, async () => {
+  app.get('/dev-api/monitor/druid', { config: { permission: 'monitor:druid:list', write: false } }, async () => {
     const stats = db.sqlStats;
     const database = db.dialect === 'postgres' ? await postgresFacts() : sqliteFacts();
     return ok({
@@ -153,7 +162,7 @@ export async function monitorRoutes(app: FastifyInstance) {
     });
   });
 
-  app.delete('/dev-api/monitor/druid/reset', { config: { permission: 'monitor:druid:list' } }, async () => {
+  app.delete('/dev-api/monitor/druid/reset', { config: { permission: 'monitor:druid:list', write: true } }, async () => {
     db.sqlStats?.reset();
     return ok(undefined, '重置成功');
   });
@@ -203,7 +212,7 @@ export async function monitorRoutes(app: FastifyInstance) {
 
   // ── 服务监控 ───────────────────────────────────────────────────────────────────────────────────────────────────────
   /** This process's live figures, and the latest of every other process that shares the database. */
-  app.get('/dev-api/monitor/server', { config: { permission: 'monitor:server:list' } }, async () => {
+  app.get('/dev-api/monitor/server', { config: { permission: 'monitor:server:list', write: false } }, async () => {
     const self = app.serverProbe.snapshot();
     const rows = await k
       .selectFrom('sysMonitorNode')

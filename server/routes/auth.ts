@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
 import { fail, ok } from '../http/envelope.js';
 import { ACCOUNT_POLICY, accountKey, clearAttempts, lockIfExhausted, PAIR_POLICY, pairKey, reserveAttempt } from '../security/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { parseClientKey } from '../security/protocol.js';
+import { extraRateLimit, RATE_WINDOWS, rateLimitSettings, routeRateLimit } from '../security/rateLimits.js';
 import { createSession, describeClient, revokeSession } from '../security/sessions.js';
 import { getSettings } from '../services/settings.js';
 import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from '../services/users.js';
@@ -15,14 +18,56 @@ const MOBILE = '^1[3-9]\\d{9}$';
 /** A real scrypt hash of a random password: checked for unknown accounts so they take as long as known ones. */
 const DUMMY_PASSWORD_HASH = await hashPassword(crypto.randomBytes(16).toString('hex'));
 const hashCode = (mobile: string, code: string) => crypto.createHash('sha256').update(`${mobile}:${code}`).digest('hex');
+const SMS_SPENT = '验证码错误次数过多，请重新获取';
+
+/**
+ * Checks an SMS code, counted before it is compared: one conditional UPDATE takes an attempt of the newest unused code
+ * only while fewer than SMS_MAX_ATTEMPTS are taken, and only a request whose attempt was taken compares. So 60 parallel
+ * guesses compare at most 5 codes (a read-compare-increment let them all through), and a spent code is dead, the right
+ * one included. A right code is then claimed (used = 1) once, also when two requests carry it at once.
+ */
+async function takeSmsCode(db: Kysely<Database>, mobile: string, purpose: 'login' | 'register', code: string, now: number): Promise<string | null> {
+  const entry = await db
+    .selectFrom('sysSmsCode')
+    .select(['id', 'codeHash', 'expireTime'])
+    .where('mobile', '=', mobile)
+    .where('purpose', '=', purpose)
+    .where('used', '=', 0)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!entry || entry.expireTime < now) return '验证码已失效，请重新获取';
+  const taken = await db
+    .updateTable('sysSmsCode')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', entry.id)
+    .where('used', '=', 0)
+    .where('attempts', '<', SMS_MAX_ATTEMPTS)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!taken) return SMS_SPENT;
+  if (entry.codeHash !== hashCode(mobile, code)) return Number(taken.attempts) >= SMS_MAX_ATTEMPTS ? SMS_SPENT : '验证码错误';
+  const claimed = await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).where('used', '=', 0).executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1 ? null : '验证码已失效，请重新获取';
+}
 
 export async function authRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
+  // Request limits per client address (and per number for SMS): docs/security.md, "Rate limits".
+  const limits = rateLimitSettings(app.config);
+  const { MINUTE, HOUR } = RATE_WINDOWS;
+  // Spraying: a few guesses at each of many accounts passes every per-account lock; an hourly cap per address does not.
+  const loginHourly = extraRateLimit(app, '登录尝试', limits.loginPerHour, HOUR, (request) => `login-hour:${request.ip}`);
+  const smsPerNumber = extraRateLimit(app, '该手机号获取验证码', limits.smsPerNumberHour, HOUR, (request) => {
+    const mobile = (request.body as { mobile?: unknown } | undefined)?.mobile;
+    return `sms-number:${typeof mobile === 'string' ? mobile.trim() : ''}`;
+  });
+  const hooks = (...list: (((request: FastifyRequest) => Promise<void>) | undefined)[]) => list.filter((h) => h !== undefined);
 
   app.post<{ Body: { username?: string; password?: string; mobile?: string; code?: string; loginType?: 'password' | 'sms'; clientKey?: string } }>(
     '/dev-api/api/login/login',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: routeRateLimit(app, '登录尝试', limits.loginPerMinute, MINUTE), write: true },
+      preHandler: hooks(loginHourly),
       schema: {
         body: {
           type: 'object',
@@ -59,26 +104,8 @@ export async function authRoutes(app: FastifyInstance) {
       if (sms) {
         if (!user) throw await logFail('该手机号未绑定账号');
         if (user.status !== '0') throw await logFail('账号已停用，请联系管理员');
-        const entry = await db
-          .selectFrom('sysSmsCode')
-          .selectAll()
-          .where('mobile', '=', login)
-          .where('purpose', '=', 'login')
-          .where('used', '=', 0)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-        if (!entry || entry.expireTime < now || entry.attempts >= SMS_MAX_ATTEMPTS) throw await logFail('验证码已失效，请重新获取');
-        if (entry.codeHash !== hashCode(login, body.code as string)) {
-          await db
-            .updateTable('sysSmsCode')
-            .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-            .where('id', '=', entry.id)
-            .execute();
-          throw await logFail('验证码错误');
-        }
-        // Single use even when two requests carry the same code at once.
-        const claimed = await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).where('used', '=', 0).executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) throw await logFail('验证码已失效，请重新获取');
+        const refused = await takeSmsCode(db, login, 'login', body.code as string, now);
+        if (refused) throw await logFail(refused);
         // An SMS sign-in proves the phone: it also ends a password lock of this account.
         await clearAttempts(db, [pairKey(`u${user.userId}`, client.ipaddr), accountKey(`u${user.userId}`)]);
       } else {
@@ -119,7 +146,8 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { mobile: string; type?: 'login' | 'register' } }>(
     '/dev-api/api/index/sendCodev3',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: routeRateLimit(app, '获取验证码', limits.smsPerAddressHour, HOUR), write: true },
+      preHandler: hooks(smsPerNumber),
       schema: {
         body: {
           type: 'object',
@@ -157,7 +185,7 @@ export async function authRoutes(app: FastifyInstance) {
   app.post<{ Body: { username: string; password: string; confirmPassword: string; mobile?: string; realName?: string; code?: string } }>(
     '/dev-api/register',
     {
-      config: { permission: 'public' },
+      config: { permission: 'public', rateLimit: routeRateLimit(app, '注册', limits.registerPerHour, HOUR), write: true },
       schema: {
         body: {
           type: 'object',
@@ -193,25 +221,8 @@ export async function authRoutes(app: FastifyInstance) {
         if (mobileTaken) throw fail('该手机号已注册，请直接登录');
       }
       if (settings.smsRequired && mobile && code) {
-        const now = Date.now();
-        const entry = await db
-          .selectFrom('sysSmsCode')
-          .selectAll()
-          .where('mobile', '=', mobile)
-          .where('purpose', '=', 'register')
-          .where('used', '=', 0)
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-        if (!entry || entry.expireTime < now || entry.attempts >= SMS_MAX_ATTEMPTS) throw fail('验证码已失效，请重新获取');
-        if (entry.codeHash !== hashCode(mobile, code)) {
-          await db
-            .updateTable('sysSmsCode')
-            .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-            .where('id', '=', entry.id)
-            .execute();
-          throw fail('验证码错误');
-        }
-        await db.updateTable('sysSmsCode').set({ used: 1 }).where('id', '=', entry.id).execute();
+        const refused = await takeSmsCode(db, mobile, 'register', code, Date.now());
+        if (refused) throw fail(refused);
       }
       const hash = await hashPassword(password);
       await db.transaction().execute(async (trx) => {
@@ -237,6 +248,8 @@ export async function authRoutes(app: FastifyInstance) {
             updateTime: null,
             remark: '自助注册',
             version: 1,
+            // No store and so no store scope (issue 22): 用户管理 assigns one if the account becomes staff.
+            storeId: null,
           })
           .returning('userId')
           .executeTakeFirstOrThrow();
@@ -259,7 +272,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/dev-api/api/login/logout', { config: { permission: 'login' } }, async (request) => {
+  app.post('/dev-api/api/login/logout', { config: { permission: 'login', write: true } }, async (request) => {
     if (request.auth) await revokeSession(db, request.auth.tokenHash);
     return ok(undefined, '退出成功');
   });

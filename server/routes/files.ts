@@ -218,7 +218,7 @@ export async function filesRoutes(app: FastifyInstance) {
   });
 
   // RuoYi CommonController.uploadFile: {code, msg, url, fileName, newFileName, originalFilename}.
-  app.post('/dev-api/common/upload', { config: { permission: 'login' } }, async (request) => {
+  app.post('/dev-api/common/upload', { config: { permission: 'login', write: true } }, async (request) => {
     const { files } = await receive(request, { maxBytes: UPLOAD_MAX_BYTES, maxFiles: 1, fileFields: ['file'] });
     const file = files[0];
     if (!file) throw fail(FILE_MESSAGES.noFile);
@@ -234,7 +234,7 @@ export async function filesRoutes(app: FastifyInstance) {
   });
 
   // RuoYi CommonController.uploadFiles: the same, comma-joined (urls, fileNames, …), plus the list in data.
-  app.post('/dev-api/common/uploads', { config: { permission: 'login' } }, async (request) => {
+  app.post('/dev-api/common/uploads', { config: { permission: 'login', write: true } }, async (request) => {
     const { files } = await receive(request, { maxBytes: UPLOAD_MAX_BYTES, maxFiles: UPLOAD_MAX_COUNT, fileFields: ['files', 'file'] });
     if (files.length === 0) throw fail(FILE_MESSAGES.noFile);
     const checked = files.map((file) => ({ file, ext: checkFile(file, COMMON_RULE) }));
@@ -251,7 +251,7 @@ export async function filesRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post('/appv2/api/index/imageUpload', { config: { permission: 'login' } }, async (request) => {
+  app.post('/appv2/api/index/imageUpload', { config: { permission: 'login', write: true } }, async (request) => {
     const { files } = await receive(request, { maxBytes: UPLOAD_MAX_BYTES, maxFiles: 1, fileFields: null });
     const file = files[0];
     if (!file) throw fail(FILE_MESSAGES.noImage);
@@ -260,14 +260,14 @@ export async function filesRoutes(app: FastifyInstance) {
   });
 
   // data: [token, uploadUrl, domain]; the file's address is `${domain}/${key}` with the key the upload answers.
-  app.get('/appv2/api/myqiniu/getQiniuUploadToken', { config: { permission: 'login' } }, async (request) => {
+  app.get('/appv2/api/myqiniu/getQiniuUploadToken', { config: { permission: 'login', write: false } }, async (request) => {
     const { token } = signUploadToken(tokenSecret, request.auth!.userId);
     return ok([token, TOKEN_UPLOAD_URL, storage.publicBase]);
   });
 
   // Public (the caller holds no session, like a cloud storage host) but only with a valid, unexpired token, which like
   // Qiniu's must come before the file in the form. Answers Qiniu's {key, hash}.
-  app.post(TOKEN_UPLOAD_URL, { config: { permission: 'public' } }, async (request) => {
+  app.post(TOKEN_UPLOAD_URL, { config: { permission: 'public', write: true } }, async (request) => {
     const tokenProblem = (fields: Record<string, string>) => {
       const check = verifyUploadToken(tokenSecret, fields.token);
       if (check.ok) return;
@@ -295,9 +295,9 @@ export async function filesRoutes(app: FastifyInstance) {
     // Answers carry complete addresses (/profile/… or the bucket's), so nothing is prefixed.
     imageUrlPrefix: '',
   };
-  app.get('/appv2/api/Ueditor/config', { config: { permission: 'login' } }, async () => ok(editorConfig, '操作成功', editorConfig));
+  app.get('/appv2/api/Ueditor/config', { config: { permission: 'login', write: false } }, async () => ok(editorConfig, '操作成功', editorConfig));
 
-  app.post('/appv2/api/Ueditor/upload', { config: { permission: 'login' } }, async (request) => {
+  app.post('/appv2/api/Ueditor/upload', { config: { permission: 'login', write: true } }, async (request) => {
     const { files } = await receive(request, { maxBytes: EDITOR_IMAGE_MAX_BYTES, maxFiles: 1, fileFields: [editorConfig.imageFieldName] });
     const file = files[0];
     if (!file) throw fail(FILE_MESSAGES.noImage);
@@ -315,7 +315,7 @@ export async function filesRoutes(app: FastifyInstance) {
   });
 
   // RuoYi CommonController.fileDownload: a name inside DATA_DIR/download only; delete=true removes it once sent.
-  app.get('/dev-api/common/download', { config: { permission: 'login' } }, async (request, reply) => {
+  app.get('/dev-api/common/download', { config: { permission: 'login', write: false } }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const name = queryString(query.fileName);
     if (!isSafeDownloadName(name)) throw fail(FILE_MESSAGES.illegalDownload(name));
@@ -331,7 +331,7 @@ export async function filesRoutes(app: FastifyInstance) {
   });
 
   // RuoYi CommonController.resourceDownload: '/profile/<key>' of a stored upload, read through the storage driver.
-  app.get('/dev-api/common/download/resource', { config: { permission: 'login' } }, async (request, reply) => {
+  app.get('/dev-api/common/download/resource', { config: { permission: 'login', write: false } }, async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const resource = queryString(query.resource);
     const key = resource.startsWith(RESOURCE_PREFIX) ? resource.slice(RESOURCE_PREFIX.length) : '';

@@ -64,7 +64,7 @@ export async function menuRoutes(app: FastifyInstance) {
           .execute();
 
   /** The signed-in user's permissions and menu tree (router shape). */
-  app.post('/dev-api/api/auth/getRuleList', { config: { permission: 'login' } }, async (request) => {
+  app.post('/dev-api/api/auth/getRuleList', { config: { permission: 'login', write: false } }, async (request) => {
     const auth = request.auth!;
     // The tree depends only on the role set; built once per set and menu generation (server/cache/; any menu or role
     // write clears it). Permissions and roles come from this request's access, never from the cache.
@@ -75,60 +75,64 @@ export async function menuRoutes(app: FastifyInstance) {
   });
 
   /** Every enabled menu of the platform (the store's rule tree): the console's list of all known routes. */
-  app.post('/dev-api/api/auth/getStoreRule', { config: { permission: 'login' } }, async () =>
+  app.post('/dev-api/api/auth/getStoreRule', { config: { permission: 'login', write: false } }, async () =>
     ok(await cached(app, 'menu', 'store', async () => buildRouters(buildMenuTree(await allMenus())))),
   );
 
   /** Menu configuration (菜单配置 page): the full menu list (all types) as a tree for editing. */
-  app.post('/dev-api/api/auth/menuConfig', { config: { permission: 'system:menu:config' } }, async () => {
+  app.post('/dev-api/api/auth/menuConfig', { config: { permission: 'system:menu:config', write: false } }, async () => {
     const rows = await db.selectFrom('sysMenu').selectAll().orderBy('parentId').orderBy('orderNum').execute();
     return ok(buildMenuTree(rows));
   });
 
-  app.post<{ Body: MenuBody }>('/dev-api/api/auth/menuSave', { config: { permission: 'system:menu:edit' }, schema: { body: menuBody } }, async (request) => {
-    const b = request.body;
-    const auth = request.auth!;
-    const action = b.menuId ? '修改' : '新增';
-    if (!b.menuId && !allows(auth, 'system:menu:add')) throw fail('没有权限，请联系管理员授权（需要 system:menu:add）', Code.FORBIDDEN);
-    if (b.menuId && !(await db.selectFrom('sysMenu').select('menuId').where('menuId', '=', b.menuId).executeTakeFirst())) throw fail('菜单不存在或已被删除');
-    const values = {
-      menuName: b.menuName.trim(),
-      parentId: b.parentId ?? 0,
-      orderNum: b.orderNum ?? 0,
-      path: b.path?.trim() ?? '',
-      component: b.menuType === 'C' ? (b.component ?? null) : null,
-      query: b.query ?? null,
-      isFrame: b.isFrame ?? 1,
-      isCache: b.isCache ?? 0,
-      menuType: b.menuType,
-      visible: b.visible ?? '0',
-      status: b.status ?? '0',
-      perms: b.perms ?? null,
-      icon: b.icon ?? '#',
-      activeMenu: b.activeMenu ?? null,
-    };
-    return db.transaction().execute(async (trx) => {
-      // The same rules as 菜单管理 (server/system/menuRules.ts), read on the engine's view of the transaction.
-      await assertMenuWritable(trx.withoutPlugins() as unknown as MenuDb, { ...values, menuId: b.menuId }, action);
-      if (b.menuId) {
-        await trx.updateTable('sysMenu').set(values).where('menuId', '=', b.menuId).execute();
-        // 菜单管理 edits carry an optimistic version (schema engine): a change here makes an open edit there stale.
-        await sql`update sys_menu set version = version + 1 where menu_id = ${b.menuId}`.execute(trx);
-        return ok({ menuId: b.menuId }, '修改成功');
-      }
-      const row = await trx
-        .insertInto('sysMenu')
-        .values({ ...values, routeName: null, affix: 0, createTime: Date.now(), remark: null })
-        .returning('menuId')
-        .executeTakeFirstOrThrow();
-      return ok({ menuId: row.menuId }, '新增成功');
-    });
-  });
+  app.post<{ Body: MenuBody }>(
+    '/dev-api/api/auth/menuSave',
+    { config: { permission: 'system:menu:edit', write: true }, schema: { body: menuBody } },
+    async (request) => {
+      const b = request.body;
+      const auth = request.auth!;
+      const action = b.menuId ? '修改' : '新增';
+      if (!b.menuId && !allows(auth, 'system:menu:add')) throw fail('没有权限，请联系管理员授权（需要 system:menu:add）', Code.FORBIDDEN);
+      if (b.menuId && !(await db.selectFrom('sysMenu').select('menuId').where('menuId', '=', b.menuId).executeTakeFirst())) throw fail('菜单不存在或已被删除');
+      const values = {
+        menuName: b.menuName.trim(),
+        parentId: b.parentId ?? 0,
+        orderNum: b.orderNum ?? 0,
+        path: b.path?.trim() ?? '',
+        component: b.menuType === 'C' ? (b.component ?? null) : null,
+        query: b.query ?? null,
+        isFrame: b.isFrame ?? 1,
+        isCache: b.isCache ?? 0,
+        menuType: b.menuType,
+        visible: b.visible ?? '0',
+        status: b.status ?? '0',
+        perms: b.perms ?? null,
+        icon: b.icon ?? '#',
+        activeMenu: b.activeMenu ?? null,
+      };
+      return db.transaction().execute(async (trx) => {
+        // The same rules as 菜单管理 (server/system/menuRules.ts), read on the engine's view of the transaction.
+        await assertMenuWritable(trx.withoutPlugins() as unknown as MenuDb, { ...values, menuId: b.menuId }, action);
+        if (b.menuId) {
+          await trx.updateTable('sysMenu').set(values).where('menuId', '=', b.menuId).execute();
+          // 菜单管理 edits carry an optimistic version (schema engine): a change here makes an open edit there stale.
+          await sql`update sys_menu set version = version + 1 where menu_id = ${b.menuId}`.execute(trx);
+          return ok({ menuId: b.menuId }, '修改成功');
+        }
+        const row = await trx
+          .insertInto('sysMenu')
+          .values({ ...values, routeName: null, affix: 0, createTime: Date.now(), remark: null })
+          .returning('menuId')
+          .executeTakeFirstOrThrow();
+        return ok({ menuId: row.menuId }, '新增成功');
+      });
+    },
+  );
 
   app.post<{ Body: { menuId: number } }>(
     '/dev-api/api/auth/menuDel',
     {
-      config: { permission: 'system:menu:remove' },
+      config: { permission: 'system:menu:remove', write: true },
       schema: { body: { type: 'object', required: ['menuId'], properties: { menuId: { type: 'integer', title: '菜单ID' } } } },
     },
     async (request) => {

@@ -10,7 +10,7 @@ export async function onlineRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { userName?: string; ipaddr?: string; pageNum?: number; pageSize?: number } }>(
     '/dev-api/monitor/online/list',
     {
-      config: { permission: 'monitor:online:list' },
+      config: { permission: 'monitor:online:list', write: false },
       schema: {
         querystring: {
           type: 'object',
@@ -57,10 +57,14 @@ export async function onlineRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: { tokenId: string } }>('/dev-api/monitor/online/:tokenId', { config: { permission: 'monitor:online:forceLogout' } }, async (request) => {
-    const { tokenId } = request.params;
-    if (!/^[0-9a-f]{64}$/.test(tokenId)) throw fail('会话编号不正确');
-    await revokeSession(db, tokenId);
-    return ok(undefined, '强退成功');
-  });
+  app.delete<{ Params: { tokenId: string } }>(
+    '/dev-api/monitor/online/:tokenId',
+    { config: { permission: 'monitor:online:forceLogout', write: true } },
+    async (request) => {
+      const { tokenId } = request.params;
+      if (!/^[0-9a-f]{64}$/.test(tokenId)) throw fail('会话编号不正确');
+      await revokeSession(db, tokenId);
+      return ok(undefined, '强退成功');
+    },
+  );
 }

@@ -43,10 +43,10 @@ export async function platformRoutes(app: FastifyInstance) {
     const me = await db.selectFrom('sysUser').select('storeId').where('userId', '=', request.auth.userId).executeTakeFirst();
     return ok(me ? { ...info, storeId: Number(me.storeId) } : info);
   };
-  app.post('/appv2/api/index/platformInfo', { config: { permission: 'public' } }, platformFor);
-  app.get('/appv2/api/index/platformInfo', { config: { permission: 'public' } }, platformFor);
+  app.post('/appv2/api/index/platformInfo', { config: { permission: 'public', write: false } }, platformFor);
+  app.get('/appv2/api/index/platformInfo', { config: { permission: 'public', write: false } }, platformFor);
 
-  app.post('/appv2/api/apply/userInfo', { config: { permission: 'login' } }, async (request) => {
+  app.post('/appv2/api/apply/userInfo', { config: { permission: 'login', write: false } }, async (request) => {
     const auth = request.auth!;
     const user = await db
       .selectFrom('sysUser')
@@ -66,14 +66,14 @@ export async function platformRoutes(app: FastifyInstance) {
     });
   });
 
-  app.post('/dev-api/api/Systerm/getNoteDesc', { config: { permission: 'login' } }, async () => {
+  app.post('/dev-api/api/Systerm/getNoteDesc', { config: { permission: 'login', write: false } }, async () => {
     const p = await getPlatform(db);
     const tips = (p.tips ?? '').split('\n').slice(0, 3);
     while (tips.length < 3) tips.push('');
     return ok({ tips_title: p.tipsTitle ?? '', tips, gddesc: p.gddesc ?? '' });
   });
 
-  app.post('/dev-api/api/systerm/platformConfig', { config: { permission: 'login' } }, async () => {
+  app.post('/dev-api/api/systerm/platformConfig', { config: { permission: 'login', write: false } }, async () => {
     const p = await getPlatform(db);
     // An address stored before the rule (or allowed by a setting since removed) is not handed out.
     const address = isAllowedToolboxAddress(p.toolboxaddr, app.config.toolboxOrigins) ? (p.toolboxaddr ?? '') : '';
@@ -81,10 +81,10 @@ export async function platformRoutes(app: FastifyInstance) {
   });
 
   /** Platform settings screen (§1): read and edit every stored field. */
-  app.get('/dev-api/system/platform', { config: { permission: 'system:platform:query' } }, async () => ok(await getPlatform(db)));
+  app.get('/dev-api/system/platform', { config: { permission: 'system:platform:query', write: false } }, async () => ok(await getPlatform(db)));
   app.put<{ Body: Record<string, unknown> }>(
     '/dev-api/system/platform',
-    { config: { permission: 'system:platform:edit' }, schema: { body: platformBody } },
+    { config: { permission: 'system:platform:edit', write: true }, schema: { body: platformBody } },
     async (request) => {
       const date = String(request.body.expiredate);
       // A real calendar day: Date would roll 2099-02-30 over to March instead of refusing it.

@@ -21,7 +21,7 @@ export async function profileRoutes(app: FastifyInstance) {
     return url?.startsWith(prefix) ? url.slice(storage.publicBase.length + 1) : null;
   };
 
-  app.get('/dev-api/system/user/profile', { config: { permission: 'login' } }, async (request) => {
+  app.get('/dev-api/system/user/profile', { config: { permission: 'login', write: false } }, async (request) => {
     const auth = request.auth!;
     const user = await db
       .selectFrom('sysUser as u')
@@ -41,7 +41,7 @@ export async function profileRoutes(app: FastifyInstance) {
   app.put<{ Body: { nickName: string; mobile?: string | null; email?: string | null; sex?: string; version: number } }>(
     '/dev-api/system/user/profile',
     {
-      config: { permission: 'login' },
+      config: { permission: 'login', write: true },
       schema: {
         body: {
           type: 'object',
@@ -83,7 +83,7 @@ export async function profileRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/dev-api/system/user/profile/avatar', { config: { permission: 'login' } }, async (request) => {
+  app.post('/dev-api/system/user/profile/avatar', { config: { permission: 'login', write: true } }, async (request) => {
     const auth = request.auth!;
     if (!request.isMultipart()) throw fail('请选择要上传的头像图片');
     // throwFileSizeLimit off: an over-size file arrives truncated and is refused below with the size message.

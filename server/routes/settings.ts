@@ -17,14 +17,14 @@ export async function settingsRoutes(app: FastifyInstance) {
     const def = SETTING_GROUPS[group];
     const url = `/dev-api/system/settings/${group}`;
 
-    app.get(url, { config: { permission: def.permissions.read } }, async () => {
+    app.get(url, { config: { permission: def.permissions.read, write: false } }, async () => {
       const state = await readSettings(db, group);
       return ok(state, '操作成功', { options: await settingsOptions(db, group) });
     });
 
     app.put<{ Body: Record<string, unknown> & { version: number } }>(
       url,
-      { config: { permission: def.permissions.edit }, schema: { body: bodySchema(group) } },
+      { config: { permission: def.permissions.edit, write: true }, schema: { body: bodySchema(group) } },
       async (request) => {
         const started = Date.now();
         const { version, ...values } = request.body;
@@ -48,7 +48,7 @@ export async function settingsRoutes(app: FastifyInstance) {
     );
   }
 
-  app.get('/appv2/api/index/registerConfig', { config: { permission: 'public' } }, async () => {
+  app.get('/appv2/api/index/registerConfig', { config: { permission: 'public', write: false } }, async () => {
     const s = await getSettings(db, 'register');
     return ok({ registerEnabled: s.registerEnabled, smsRequired: s.smsRequired, agreement: s.agreement });
   });

@@ -14,7 +14,7 @@ export async function versionRoutes(app: FastifyInstance) {
   app.route({
     method: ['GET', 'POST'],
     url: '/dev-api/api/index/systermUpdateList',
-    config: { permission: 'login' },
+    config: { permission: 'login', write: false },
     handler: async () => {
       const rows = await db
         .selectFrom('sysVersionLog')

@@ -72,19 +72,20 @@ export async function serviceRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
 
   const read = (url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>
-    app.route({ method: ['GET', 'POST'], url, config: { permission }, handler: (request) => handler(params(request), request) });
+    app.route({ method: ['GET', 'POST'], url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
 
   /** A write: {code, msg, data}, recorded in the operation log, refusals too. */
   const write = (
     url: string,
     permission: RoutePermission,
-    log: { title: string; type: BusinessTypeCode; method: string; msg: string },
+    log: { title: string; type: BusinessTypeCode; method: string; msg: string; idempotent?: boolean },
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
   ) =>
     app.route({
       method: 'POST',
       url,
-      config: { permission },
+      // idempotent: handling a refund work order moves money; two copies have one effect (server/security/idempotency.ts).
+      config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
         const p = params(request);
@@ -124,7 +125,7 @@ export async function serviceRoutes(app: FastifyInstance) {
   write(`${WORK_ORDER}/assign`, SERVICE_PERM.workOrderHandle, wo(BusinessType.UPDATE, 'assign', '指派成功'), async (p, r) =>
     assignWorkOrder(db, await actor(r), p),
   );
-  write(`${WORK_ORDER}/handle`, SERVICE_PERM.workOrderHandle, wo(BusinessType.UPDATE, 'handle', '处理成功'), async (p, r) =>
+  write(`${WORK_ORDER}/handle`, SERVICE_PERM.workOrderHandle, { ...wo(BusinessType.UPDATE, 'handle', '处理成功'), idempotent: true }, async (p, r) =>
     handleWorkOrder(db, await actor(r), p),
   );
   write(`${WORK_ORDER}/reject`, SERVICE_PERM.workOrderHandle, wo(BusinessType.UPDATE, 'reject', '已驳回'), async (p, r) =>
@@ -146,7 +147,8 @@ export async function serviceRoutes(app: FastifyInstance) {
   );
 
   // ---- 应用商店 countApp: the shelf's counts by category; with appId, one more install of that app. ----
-  app.post('/dev-api/api/ManagerAppStore/countApp', { config: { permission: SERVICE_PERM.appList } }, async (request) => {
+  // A write: with appId it counts one more install.
+  app.post('/dev-api/api/ManagerAppStore/countApp', { config: { permission: SERVICE_PERM.appList, write: true } }, async (request) => {
     const p = params(request);
     let installCount: number | undefined;
     const appId = intParam(p.appId);
@@ -164,25 +166,31 @@ export async function serviceRoutes(app: FastifyInstance) {
   });
 
   // ---- 帮助指南: reading an article counts one view. ----
-  read('/dev-api/api/Help/read', SERVICE_PERM.helpList, async (p) => {
-    const id = intParam(p.helpId);
-    if (id == null) throw fail('请选择文章');
-    const res = await sql`update service_help set view_count = coalesce(view_count, 0) + 1 where help_id = ${id} and status = '1'`.execute(db);
-    if (!Number(res.numAffectedRows ?? 0)) throw fail('文章不存在或已下架');
-    const row = await sql<
-      Record<string, unknown>
-    >`select help_id, title, category, keywords, content, view_count, update_time, create_time from service_help where help_id = ${id}`.execute(db);
-    const r = row.rows[0];
-    return ok({
-      helpId: Number(r.helpId),
-      title: r.title,
-      category: r.category,
-      keywords: r.keywords,
-      content: r.content,
-      viewCount: Number(r.viewCount),
-      updateTime: r.updateTime == null ? null : Number(r.updateTime),
-      createTime: Number(r.createTime),
-    });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/dev-api/api/Help/read',
+    config: { permission: SERVICE_PERM.helpList, write: true },
+    handler: async (request) => {
+      const p = params(request);
+      const id = intParam(p.helpId);
+      if (id == null) throw fail('请选择文章');
+      const res = await sql`update service_help set view_count = coalesce(view_count, 0) + 1 where help_id = ${id} and status = '1'`.execute(db);
+      if (!Number(res.numAffectedRows ?? 0)) throw fail('文章不存在或已下架');
+      const row = await sql<
+        Record<string, unknown>
+      >`select help_id, title, category, keywords, content, view_count, update_time, create_time from service_help where help_id = ${id}`.execute(db);
+      const r = row.rows[0];
+      return ok({
+        helpId: Number(r.helpId),
+        title: r.title,
+        category: r.category,
+        keywords: r.keywords,
+        content: r.content,
+        viewCount: Number(r.viewCount),
+        updateTime: r.updateTime == null ? null : Number(r.updateTime),
+        createTime: Number(r.createTime),
+      });
+    },
   });
 
   /** Opens a stored upload or a built-in file; null when the address is neither (nothing outside the two folders). */
@@ -217,7 +225,7 @@ export async function serviceRoutes(app: FastifyInstance) {
   };
 
   // ---- 营销图库: download (counted) and the generated school posters. ----
-  app.post('/dev-api/api/MarketingGallery/download', { config: { permission: SERVICE_PERM.galleryDownload } }, async (request, reply) => {
+  app.post('/dev-api/api/MarketingGallery/download', { config: { permission: SERVICE_PERM.galleryDownload, write: true } }, async (request, reply) => {
     const id = intParam(params(request).galleryId);
     if (id == null) throw fail('请选择素材');
     const row = (await sql<{ title: string; image: string }>`select title, image from service_gallery where gallery_id = ${id} and status = '1'`.execute(db))
@@ -237,7 +245,7 @@ export async function serviceRoutes(app: FastifyInstance) {
     return ok(await q.orderBy('schoolCode').limit(30).execute());
   });
 
-  app.post('/dev-api/api/MarketingGallery/poster', { config: { permission: SERVICE_PERM.galleryList } }, async (request, reply) => {
+  app.post('/dev-api/api/MarketingGallery/poster', { config: { permission: SERVICE_PERM.galleryList, write: false } }, async (request, reply) => {
     const data = await posterData(db, params(request).schoolId);
     const platform = await db.selectFrom('sysPlatform').select('title').executeTakeFirst();
     const png = renderPng(posterSvg(data, platform?.title || '志愿填报'));
@@ -245,7 +253,7 @@ export async function serviceRoutes(app: FastifyInstance) {
   });
 
   // ---- 资源下载: download (counted). ----
-  app.post('/dev-api/api/ManagerResource/download', { config: { permission: SERVICE_PERM.resourceDownload } }, async (request, reply) => {
+  app.post('/dev-api/api/ManagerResource/download', { config: { permission: SERVICE_PERM.resourceDownload, write: true } }, async (request, reply) => {
     const id = intParam(params(request).resourceId);
     if (id == null) throw fail('请选择资源');
     const row = (

@@ -117,7 +117,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- status and data scope ----
 
-  app.put(`${base}/changeStatus`, { config: { permission: perms.edit } }, (request) => {
+  app.put(`${base}/changeStatus`, { config: { permission: perms.edit, write: true } }, (request) => {
     const body = bodyOf(request);
     return logged(env, request, entry('changeStatus', BusinessType.UPDATE, body), async () => {
       const roleId = oneId(body.roleId, '角色编号');
@@ -134,7 +134,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.put(`${base}/dataScope`, { config: { permission: perms.edit } }, (request) => {
+  app.put(`${base}/dataScope`, { config: { permission: perms.edit, write: true } }, (request) => {
     const body = bodyOf(request);
     return logged(env, request, entry('dataScope', BusinessType.UPDATE, body), async () => {
       const roleId = oneId(body.roleId, '角色编号');
@@ -168,19 +168,23 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         where del_flag = '0' order by parent_id, order_num, dept_id`.execute(k)
     ).rows.map((r) => ({ id: Number(r.dept_id), parentId: Number(r.parent_id), label: r.dept_name }));
 
-  app.get('/dev-api/system/menu/treeselect', { config: { permission: 'login' } }, async () => ok(toTree(await menuRows())));
+  app.get('/dev-api/system/menu/treeselect', { config: { permission: 'login', write: false } }, async () => ok(toTree(await menuRows())));
 
-  app.get<{ Params: { roleId: string } }>('/dev-api/system/menu/roleMenuTreeselect/:roleId', { config: { permission: perms.query } }, async (request) => {
-    const role = await roleRow(k, oneId(request.params.roleId, '角色编号'));
-    const rows = await menuRows();
-    const selected = (await sql<{ menu_id: number }>`select menu_id from sys_role_menu where role_id = ${Number(role.role_id)}`.execute(k)).rows.map((r) =>
-      Number(r.menu_id),
-    );
-    const linked = role.menu_check_strictly === null || role.menu_check_strictly === undefined || flag(role.menu_check_strictly);
-    return { ...ok(), menus: toTree(rows), checkedKeys: linked ? linkedCheckedKeys(rows, selected) : selected };
-  });
+  app.get<{ Params: { roleId: string } }>(
+    '/dev-api/system/menu/roleMenuTreeselect/:roleId',
+    { config: { permission: perms.query, write: false } },
+    async (request) => {
+      const role = await roleRow(k, oneId(request.params.roleId, '角色编号'));
+      const rows = await menuRows();
+      const selected = (await sql<{ menu_id: number }>`select menu_id from sys_role_menu where role_id = ${Number(role.role_id)}`.execute(k)).rows.map((r) =>
+        Number(r.menu_id),
+      );
+      const linked = role.menu_check_strictly === null || role.menu_check_strictly === undefined || flag(role.menu_check_strictly);
+      return { ...ok(), menus: toTree(rows), checkedKeys: linked ? linkedCheckedKeys(rows, selected) : selected };
+    },
+  );
 
-  app.get<{ Params: { roleId: string } }>(`${base}/deptTree/:roleId`, { config: { permission: perms.query } }, async (request) => {
+  app.get<{ Params: { roleId: string } }>(`${base}/deptTree/:roleId`, { config: { permission: perms.query, write: false } }, async (request) => {
     const role = await roleRow(k, oneId(request.params.roleId, '角色编号'));
     const rows = await deptRows();
     const selected = (await sql<{ dept_id: number }>`select dept_id from sys_role_dept where role_id = ${Number(role.role_id)}`.execute(k)).rows.map((r) =>
@@ -224,10 +228,10 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     );
   }
 
-  app.get(`${base}/authUser/allocatedList`, { config: { permission: perms.list } }, (request) => userPage(request, true));
-  app.get(`${base}/authUser/unallocatedList`, { config: { permission: perms.list } }, (request) => userPage(request, false));
+  app.get(`${base}/authUser/allocatedList`, { config: { permission: perms.list, write: false } }, (request) => userPage(request, true));
+  app.get(`${base}/authUser/unallocatedList`, { config: { permission: perms.list, write: false } }, (request) => userPage(request, false));
 
-  app.put(`${base}/authUser/cancel`, { config: { permission: perms.edit } }, (request) => {
+  app.put(`${base}/authUser/cancel`, { config: { permission: perms.edit, write: true } }, (request) => {
     const body = bodyOf(request);
     return logged(env, request, entry('authUser.cancel', BusinessType.GRANT, body), async () => {
       const roleId = oneId(body.roleId, '角色编号');
@@ -248,7 +252,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     return { roleId: oneId(q.roleId, '角色编号'), userIds: idList(q.userIds ?? '', '用户编号'), param: q };
   };
 
-  app.put(`${base}/authUser/cancelAll`, { config: { permission: perms.edit } }, (request) =>
+  app.put(`${base}/authUser/cancelAll`, { config: { permission: perms.edit, write: true } }, (request) =>
     logged(env, request, entry('authUser.cancelAll', BusinessType.GRANT, { ...queryOf(request), ...bodyOf(request) }), async () => {
       const { roleId, userIds } = batchOf(request);
       if (!userIds.length) throw fail('请选择要取消授权的用户', 400);
@@ -261,7 +265,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  app.put(`${base}/authUser/selectAll`, { config: { permission: perms.edit } }, (request) =>
+  app.put(`${base}/authUser/selectAll`, { config: { permission: perms.edit, write: true } }, (request) =>
     logged(env, request, entry('authUser.selectAll', BusinessType.GRANT, { ...queryOf(request), ...bodyOf(request) }), async () => {
       const { roleId, userIds } = batchOf(request);
       if (!userIds.length) throw fail('请选择要分配的用户', 400);

@@ -9,11 +9,20 @@ import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
 import { checkNewPassword } from '../services/users.js';
 import { assertUsersInScope, dataScopeCondition } from './dataScope.js';
-import { assertNotSuperUser, assertPasswordCharacters, checkRoleIds, idList, isSuperUser, replaceUserLinks, revokeSessionsOf } from './userHooks.js';
+import {
+  assertNotSuperUser,
+  assertPasswordCharacters,
+  checkRoleIds,
+  holdsStoreRole,
+  idList,
+  isSuperUser,
+  replaceUserLinks,
+  revokeSessionsOf,
+} from './userHooks.js';
 
 /**
  * 用户管理 calls beyond the schema engine's CRUD of sys_user (RuoYi SysUserController):
- *   GET  /dev-api/system/user/                  {roles, posts}: the choices of the user form        system:user:query
+ *   GET  /dev-api/system/user/                  {roles, posts, stores}: the choices of the user form system:user:query
  *   GET  /dev-api/system/user/deptTree          departments as {id, label, children}               system:user:list
  *   PUT  /dev-api/system/user/resetPwd          {userId, password}: §5 rules, signs the user out  system:user:resetPwd
  *   PUT  /dev-api/system/user/changeStatus      {userId, status}: disabling signs the user out     system:user:edit
@@ -107,24 +116,31 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // The choices of the user form (RuoYi GET /system/user/ without an id).
-  app.get(`${base}/`, { config: { permission: perms.query } }, async () => {
+  app.get(`${base}/`, { config: { permission: perms.query, write: false } }, async () => {
     const roles = await roleChoices(k, false);
     const posts = (await sql<Row>`select post_id, post_code, post_name, post_sort, status from sys_post order by post_sort, post_id`.execute(k)).rows.map(
       (r) => ({ postId: Number(r.post_id), postCode: r.post_code, postName: r.post_name, postSort: Number(r.post_sort), status: r.status }),
     );
-    return ok({ roles, posts }, '操作成功', { roles, posts });
+    // 所属门店: every store with its state (a disabled one is shown but not offered; the list names it too).
+    const stores = (await sql<Row>`select store_id, store_name, kind, status from cus_store order by store_id`.execute(k)).rows.map((r) => ({
+      storeId: Number(r.store_id),
+      storeName: String(r.store_name),
+      headquarters: r.kind === 'hq',
+      status: String(r.status),
+    }));
+    return ok({ roles, posts, stores }, '操作成功', { roles, posts, stores });
   });
 
   // The department tree of the list's left side and of the form's 归属部门 (enabled, not deleted).
   // 数据权限: only the departments of the caller's data scope.
-  app.get(`${base}/deptTree`, { config: { permission: perms.list } }, async (request) => {
+  app.get(`${base}/deptTree`, { config: { permission: perms.list, write: false } }, async (request) => {
     const scope = (await dataScopeCondition(k, request.auth ?? undefined, { dept: sql.ref('d.dept_id') })) ?? sql`1 = 1`;
     const res = await sql<{ dept_id: number; parent_id: number; dept_name: string }>`select dept_id, parent_id, dept_name from sys_dept d
       where del_flag = '0' and status = '0' and ${scope} order by parent_id, order_num, dept_id`.execute(k);
     return ok(toTree(res.rows.map((r) => ({ id: Number(r.dept_id), parentId: Number(r.parent_id), label: r.dept_name }))));
   });
 
-  app.put(`${base}/resetPwd`, { config: { permission: 'system:user:resetPwd' } }, (request) => {
+  app.put(`${base}/resetPwd`, { config: { permission: 'system:user:resetPwd', write: true } }, (request) => {
     const body = bodyOf(request);
     return logged(env, request, entry('resetPwd', BusinessType.UPDATE, body), async () => {
       const userId = oneId(body.userId, '用户编号');
@@ -145,7 +161,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.put(`${base}/changeStatus`, { config: { permission: perms.edit } }, (request) => {
+  app.put(`${base}/changeStatus`, { config: { permission: perms.edit, write: true } }, (request) => {
     const body = bodyOf(request);
     return logged(env, request, entry('changeStatus', BusinessType.UPDATE, body), async () => {
       const userId = oneId(body.userId, '用户编号');
@@ -163,7 +179,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  app.get<{ Params: { userId: string } }>(`${base}/authRole/:userId`, { config: { permission: perms.query } }, async (request) => {
+  app.get<{ Params: { userId: string } }>(`${base}/authRole/:userId`, { config: { permission: perms.query, write: false } }, async (request) => {
     const userId = oneId(request.params.userId, '用户编号');
     const row = await findRow(k, entity, userId, env.entities);
     if (!row) throw fail('用户不存在或已被删除');
@@ -177,7 +193,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
     return ok({ user, roles }, '操作成功', { user, roles });
   });
 
-  app.put(`${base}/authRole`, { config: { permission: perms.edit } }, (request) => {
+  app.put(`${base}/authRole`, { config: { permission: perms.edit, write: true } }, (request) => {
     // RuoYi sends these as query parameters; a JSON body works too.
     const params = { ...queryOf(request), ...bodyOf(request) };
     return logged(env, request, entry('authRole', BusinessType.GRANT, params), async () => {
@@ -188,6 +204,9 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         await assertUsersInScope(trx, request.auth ?? undefined, [userId]);
         await assertNotSuperUser(trx, userId);
         await checkRoleIds(trx, roleIds, request.auth?.userName ?? '');
+        // A store role needs a store (issue 22): an account without one would act for no store at all.
+        const store = await sql<{ store_id: number | null }>`select store_id from sys_user where user_id = ${userId}`.execute(trx);
+        if (store.rows[0]?.store_id == null && (await holdsStoreRole(trx, roleIds))) throw fail('该用户未分配所属门店，请先在修改用户中选择所属门店');
         await replaceUserLinks(trx, 'sys_user_role', 'role_id', userId, roleIds);
         await sql`update sys_user set ${touch(request)} where user_id = ${userId}`.execute(trx);
       });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutePermission } from '../app.js';
 import { actorOf as storeActorOf } from '../customer/common.js';
+import { parseLimits } from '../engine/sheetReader.js';
 import { fail, ok, page } from '../http/envelope.js';
 import { getSettings } from '../services/settings.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
@@ -35,7 +36,7 @@ import { actionHistory, distribute, examineList, expertList, finalPlan, planRepo
 import { schoolMajorLines } from './schoolDetail.js';
 import { createShare, shareInfo } from './share.js';
 import { registerSharePage } from './sharePage.js';
-import { importStudents, STUDENT_IMPORT_MAX_BYTES, studentTemplate } from './studentImport.js';
+import { importStudents, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, studentTemplate } from './studentImport.js';
 import { createStudent, editStudent, listStudents, loadStudent, studentView } from './students.js';
 
 /** Permission strings (server/db/seed/menus.ts). */
@@ -84,12 +85,12 @@ export async function volunteerRoutes(app: FastifyInstance) {
 
   // The store scope of the caller (customer module), resolved once per request before the handler runs, so that
   // every list and write below sees only the caller's store (headquarters and the super admin see all).
-  const stores = new WeakMap<FastifyRequest, { storeId: number; allStores: boolean }>();
-  const route = (methods: Array<'GET' | 'POST'>, url: string, permission: RoutePermission, handler: Handler, sensitive = false) => {
+  const stores = new WeakMap<FastifyRequest, { storeId: number | null; allStores: boolean }>();
+  const route = (methods: Array<'GET' | 'POST'>, url: string, permission: RoutePermission, write: boolean, handler: Handler, sensitive = false) => {
     app.route({
       method: methods,
       url,
-      config: { permission, sensitive },
+      config: { permission, sensitive, write },
       handler: async (request, reply) => {
         if (request.auth) {
           const { storeId, allStores } = await storeActorOf(db, request.auth);
@@ -99,10 +100,13 @@ export async function volunteerRoutes(app: FastifyInstance) {
       },
     });
   };
-  const post = (url: string, permission: RoutePermission, handler: Handler, sensitive = false) => route(['POST'], url, permission, handler, sensitive);
-  const read = (url: string, permission: RoutePermission, handler: Handler) => route(['GET', 'POST'], url, permission, handler);
-  // Without a resolved scope (no route of this file) the actor is confined to no store at all (store 0).
-  const actor = (request: FastifyRequest) => ({ ...actorOf(request.auth), ...(stores.get(request) ?? { storeId: 0, allStores: false }) });
+  // Whether a call writes is declared, never guessed from its name (server/security/writeGuard.ts): `post` writes,
+  // `ask` is a POST that only reads, `read` answers GET and POST and only reads.
+  const post = (url: string, permission: RoutePermission, handler: Handler, sensitive = false) => route(['POST'], url, permission, true, handler, sensitive);
+  const ask = (url: string, permission: RoutePermission, handler: Handler, sensitive = false) => route(['POST'], url, permission, false, handler, sensitive);
+  const read = (url: string, permission: RoutePermission, handler: Handler) => route(['GET', 'POST'], url, permission, false, handler);
+  // Without a resolved scope (no route of this file) the actor is confined to no store at all.
+  const actor = (request: FastifyRequest) => ({ ...actorOf(request.auth), ...(stores.get(request) ?? { storeId: null, allStores: false }) });
 
   // Shandong 2021–2025 through the administrator's import path, once per database (import/history.ts).
   if (app.config.seed && historyWanted()) {
@@ -140,14 +144,14 @@ export async function volunteerRoutes(app: FastifyInstance) {
   });
 
   // ---- 院校专业组 acceptance query (3+1+2 provinces) ----
-  post('/dev-api/volunteer/groups/options', PERM.filling, async (p, r) => ok(await groupOptionsFor(db, await loadStudent(db, actor(r), p.studentId), p)));
+  ask('/dev-api/volunteer/groups/options', PERM.filling, async (p, r) => ok(await groupOptionsFor(db, await loadStudent(db, actor(r), p.studentId), p)));
 
   // ---- students ----
   read('/dev-api/api/index/subscriber', PERM.planList, async (p, r) => {
     const { rows, total } = await listStudents(db, actor(r), p);
     return page(rows, total);
   });
-  post('/dev-api/api/Subscriber/info', PERM.planList, async (p, r) => ok(await studentView(db, await loadStudent(db, actor(r), p.studentId))));
+  ask('/dev-api/api/Subscriber/info', PERM.planList, async (p, r) => ok(await studentView(db, await loadStudent(db, actor(r), p.studentId))));
   post('/dev-api/api/Subscriber/add', PERM.studentAdd, async (p, r) => ok(await createStudent(db, actor(r), p), '新增成功'));
   post('/appv2/api/index/editUser', PERM.studentEdit, async (p, r) => ok(await editStudent(db, actor(r), p), '修改成功'));
   // 学生导入 (spec §7.2): multipart `file`, an .xlsx from the template; all rows or none (studentImport.ts).
@@ -157,7 +161,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
     if (!file) throw fail('请选择要导入的文件（.xlsx）');
     const buffer = await file.toBuffer();
     if (file.file.truncated) throw fail(`导入文件大小不能超过 ${STUDENT_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
-    const res = await importStudents(db, actor(r), { filename: file.filename, buffer });
+    const res = await importStudents(db, actor(r), { filename: file.filename, buffer }, parseLimits(r.server.config, STUDENT_IMPORT_MAX_ROWS));
     return ok(res, `导入成功，共 ${res.count} 名学生`);
   });
   read('/appv2/api/ExcelImport/template', PERM.studentAdd, async (_p, _r, reply) =>
@@ -180,21 +184,21 @@ export async function volunteerRoutes(app: FastifyInstance) {
     const { rows, total, ...extra } = await enrollmentChance(db, cat, subject, forceAll ? { ...p, all: 1 } : p);
     return { ...page(rows, total), ...extra };
   };
-  post('/appv2/api/Filling/schoolEnrollChance', PERM.filling, (p, r) => chance(p, r));
-  post('/appv2/api/index/schoolEnrollChance', PERM.filling, (p, r) => chance(p, r), true);
+  ask('/appv2/api/Filling/schoolEnrollChance', PERM.filling, (p, r) => chance(p, r));
+  ask('/appv2/api/index/schoolEnrollChance', PERM.filling, (p, r) => chance(p, r), true);
   read('/dev-api/api/FillingSelectAll/schoolEnrollChance1', PERM.filling, (p, r) => chance(p, r, true));
   const advance = async (p: Params, r: FastifyRequest) => {
     const { msg, rows, total, ...extra } = await advanceChance(db, actor(r), p);
     return { ...page(rows, total), msg, ...extra };
   };
-  post('/appv2/api/Filling/schoolEnrollChance_pre', PERM.filling, advance);
-  post('/appv2/api/Filling/pre_batch', PERM.filling, advance);
-  post('/appv2/api/Filling/schoolEnrollChance_auto', PERM.filling, async (p, r) => {
+  ask('/appv2/api/Filling/schoolEnrollChance_pre', PERM.filling, advance);
+  ask('/appv2/api/Filling/pre_batch', PERM.filling, advance);
+  ask('/appv2/api/Filling/schoolEnrollChance_auto', PERM.filling, async (p, r) => {
     if (p.studentId == null || p.studentId === '') throw fail('请选择学生');
     const { cat, subject } = await resolveSubject(db, actor(r), p);
     return ok(await autofillPlan(db, cat, subject, p));
   });
-  post('/dev-api/api/FillingSelectAll/scoreSchool', PERM.filling, async (p, r) => ok(await scoreSchool(db, actor(r), p)));
+  ask('/dev-api/api/FillingSelectAll/scoreSchool', PERM.filling, async (p, r) => ok(await scoreSchool(db, actor(r), p)));
   read('/appv2/api/index/scoreStageFilter', PERM.filling, async (p) => ok(await scoreStageFilter(db, p)));
   read('/appv2/api/index/scoreStageInfo', PERM.filling, async (p) => {
     const { rows, total, ...extra } = await scoreStageInfo(db, p);
@@ -205,22 +209,22 @@ export async function volunteerRoutes(app: FastifyInstance) {
   read('/appv2/api/index/schoolYXMajor', PERM.filling, async (p) => ok(await schoolMajorLines(db, p)));
   read('/appv2/api/index/majorDetail', PERM.filling, async (p, r) => ok(await majorDetail(db, actor(r), p)));
   read('/appv2/api/index/areaChilds', PERM.filling, async (p) => ok(await areaChilds(db, p)));
-  post('/dev-api/api/toolbox/getProvince', PERM.filling, async () => ok(await getProvince(db)));
-  post('/dev-api/api/toolbox/OrdinaryBatchFiter', PERM.filling, async (p) => ok(await ordinaryBatchFilter(db, p)));
-  post('/appv2/api/index/likeList', PERM.filling, async (p, r) => ok(await likeList(db, actor(r), p.studentId)));
+  ask('/dev-api/api/toolbox/getProvince', PERM.filling, async () => ok(await getProvince(db)));
+  ask('/dev-api/api/toolbox/OrdinaryBatchFiter', PERM.filling, async (p) => ok(await ordinaryBatchFilter(db, p)));
+  ask('/appv2/api/index/likeList', PERM.filling, async (p, r) => ok(await likeList(db, actor(r), p.studentId)));
   post('/appv2/api/index/likeAdd', PERM.filling, async (p, r) => ok(await likeAdd(db, actor(r), p), '收藏成功'));
   post('/appv2/api/index/likeDel', PERM.filling, async (p, r) => {
     await likeDel(db, actor(r), p);
     return ok(undefined, '已取消收藏');
   });
-  post('/dev-api/api/majorRecommend/list', PERM.majorRecommend, async (p, r) => ok(await majorRecommend(db, actor(r), p)));
+  ask('/dev-api/api/majorRecommend/list', PERM.majorRecommend, async (p, r) => ok(await majorRecommend(db, actor(r), p)));
 
   // ---- plans ----
   const save: Handler = async (p, r) => ok(await savePlan(db, actor(r), p), '保存成功');
   post('/dev-api/api/Subscriber/save', PERM.planSave, save);
   post('/appv2/api/index/zySave', PERM.planSave, save);
   post('/appv2/api/index/saveSort', PERM.planSave, async (p, r) => ok(await sortPlan(db, actor(r), p), '排序已保存'));
-  post('/appv2/api/index/zyInfo', PERM.planList, async (p, r) => ok(await planInfo(db, actor(r), p.studentId)));
+  ask('/appv2/api/index/zyInfo', PERM.planList, async (p, r) => ok(await planInfo(db, actor(r), p.studentId)));
   post('/dev-api/api/Subscriber/submit', PERM.planSubmit, async (p, r) => {
     const res = await transition(db, actor(r), 'submit', p);
     return ok(res.data, res.msg);
@@ -229,14 +233,14 @@ export async function volunteerRoutes(app: FastifyInstance) {
     const res = await transition(db, actor(r), 'unsubmit', p);
     return ok(res.data, res.msg);
   });
-  post('/appv2/api/Subscriber/submitHis', PERM.planList, async (p, r) => ok(await submissionHistory(db, actor(r), p.studentId)));
-  post('/dev-api/api/Subscriber/history', PERM.planList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
-  post('/dev-api/api/Subscriber/report', PERM.planList, async (p, r) => ok(await planReport(db, actor(r), p.studentId)));
-  post('/appv2/api/index/downloadZYpdf', PERM.planList, async (p, r, reply) => sendFile(reply, await planPdf(db, actor(r), p.studentId)));
-  post('/dev-api/api/Subscriber/exportZY', PERM.planList, async (p, r, reply) => sendFile(reply, await planExcel(db, actor(r), p.studentId)));
+  ask('/appv2/api/Subscriber/submitHis', PERM.planList, async (p, r) => ok(await submissionHistory(db, actor(r), p.studentId)));
+  ask('/dev-api/api/Subscriber/history', PERM.planList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
+  ask('/dev-api/api/Subscriber/report', PERM.planList, async (p, r) => ok(await planReport(db, actor(r), p.studentId)));
+  ask('/appv2/api/index/downloadZYpdf', PERM.planList, async (p, r, reply) => sendFile(reply, await planPdf(db, actor(r), p.studentId)));
+  ask('/dev-api/api/Subscriber/exportZY', PERM.planList, async (p, r, reply) => sendFile(reply, await planExcel(db, actor(r), p.studentId)));
   post('/appv2/api/index/shareZY', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, false), '分享链接已生成'));
   post('/appv2/api/index/shareZYNew', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, true), '新的分享链接已生成'));
-  app.get('/appv2/api/index/shareInfo', { config: { permission: 'public' } }, async (request) => ok(await shareInfo(db, params(request).token)));
+  app.get('/appv2/api/index/shareInfo', { config: { permission: 'public', write: false } }, async (request) => ok(await shareInfo(db, params(request).token)));
   // The page the share link opens, for a visitor without a session (sharePage.ts).
   registerSharePage(app, db);
 
@@ -258,8 +262,8 @@ export async function volunteerRoutes(app: FastifyInstance) {
     const audit = await getSettings(db, 'audit');
     return ok({ submitNeedsReview: audit.submitNeedsReview, rejectNeedsComment: audit.rejectNeedsComment });
   });
-  post('/dev-api/api/Examine/history', PERM.examineList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
-  post('/dev-api/api/experts/finalPlan', PERM.planList, async (p, r) => ok(await finalPlan(db, actor(r), p.studentId)));
+  ask('/dev-api/api/Examine/history', PERM.examineList, async (p, r) => ok(await actionHistory(db, actor(r), p.studentId)));
+  ask('/dev-api/api/experts/finalPlan', PERM.planList, async (p, r) => ok(await finalPlan(db, actor(r), p.studentId)));
 
   // ---- leader advance approval ----
   read('/dev-api/api/AdvanceApproval/experts', PERM.approvalList, async (p, r) => ok(await expertList(db, actor(r), p)));
@@ -277,7 +281,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
     const { rows, total } = await listAppointments(db, actor(r), p);
     return page(rows, total);
   });
-  post('/dev-api/api/appointment/info', PERM.appointmentList, async (p, r) => ok(await appointmentInfo(db, actor(r), p.appointmentId)));
+  ask('/dev-api/api/appointment/info', PERM.appointmentList, async (p, r) => ok(await appointmentInfo(db, actor(r), p.appointmentId)));
   post('/dev-api/api/appointment/add', PERM.appointmentAdd, async (p, r) => ok(await addAppointment(db, actor(r), p), '预约成功'));
   post('/dev-api/api/appointment/edit', PERM.appointmentEdit, async (p, r) => ok(await editAppointment(db, actor(r), p), '修改成功'));
   post('/dev-api/api/appointment/remake', PERM.appointmentEdit, async (p, r) => ok(await remakeAppointment(db, actor(r), p), '改约成功'));

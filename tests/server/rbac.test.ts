@@ -315,12 +315,13 @@ describe.each(backends)('rbac (%s)', (backend) => {
         const app = await buildApp({ config: fresh.config, serveConsole: false });
         try {
           expect(() => app.post('/dev-api/api/undeclared', async () => ok())).toThrow('路由 /dev-api/api/undeclared 未声明权限（config.permission）');
-          app.post('/dev-api/api/declared', { config: { permission: 'system:test:run' } }, async () => ok());
+          app.post('/dev-api/api/declared', { config: { permission: 'system:test:run', write: true } }, async () => ok());
           expect(app.routeRegistry.find((r) => r.url === '/dev-api/api/declared')).toEqual({
             method: 'POST',
             url: '/dev-api/api/declared',
             permission: 'system:test:run',
             sensitive: false,
+            write: true,
           });
           expect(app.routeRegistry.find((r) => r.url === '/dev-api/api/undeclared')).toBeUndefined();
           // Non-API routes need no declaration.

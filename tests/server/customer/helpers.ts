@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { ApiBody, TestServer } from '../harness.js';
@@ -23,9 +24,18 @@ export interface ReleaseLines {
   final: { code: number; msg: string; data?: { batchId: number; cardNoFirst: string; cardNoEnd: string; card_num: number; storeBalance: number } };
 }
 
-/** 发卡 answers NDJSON (progress lines, then the envelope) or, refused before starting, one JSON envelope. */
-export async function release(s: TestServer, token: string, body: Record<string, unknown>): Promise<ReleaseLines> {
-  const res = await s.call('POST', '/dev-api/card/release', { token, body });
+/**
+ * 发卡 answers NDJSON (progress lines, then the envelope) or, refused before starting, one JSON envelope. Each call is
+ * a batch of its own (its own Idempotency-Key, as the console's form sends one per submission): without one, the
+ * same body again within a minute would be answered with the first batch (server/security/idempotency.ts).
+ */
+export async function release(
+  s: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+  idempotencyKey = `test-${crypto.randomUUID()}`,
+): Promise<ReleaseLines> {
+  const res = await s.call('POST', '/dev-api/card/release', { token, body, headers: { 'idempotency-key': idempotencyKey } });
   const lines = res.raw
     .split('\n')
     .filter(Boolean)

@@ -130,10 +130,15 @@ describe.each(backends)('优惠券 (%s)', (backend) => {
     const check = await apiOk<{ payableFen: number; discountFen: number }>(s, family.token, '/appv2/api/Coupon/payVerification', { couponId, cardKind: 1 });
     expect(check).toMatchObject({ discountFen: 5_000, payableFen: price - 5_000 });
 
-    // Fifty purchases at once with the same coupon: one order gets it.
+    // Fifty purchases at once with the same coupon, each its own intention (its own Idempotency-Key: identical copies
+    // of one request are one purchase, issue 22): one order gets it.
     const tries = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        s.call<Created>('POST', '/appv2/api/Coupon/creatWeChatOrder', { token: family.token, body: { cardKind: 1, couponId, provider: 'sandbox' } }),
+      Array.from({ length: 50 }, (_v, i) =>
+        s.call<Created>('POST', '/appv2/api/Coupon/creatWeChatOrder', {
+          token: family.token,
+          body: { cardKind: 1, couponId, provider: 'sandbox' },
+          headers: { 'Idempotency-Key': `coupon-race-${couponId}-${i}` },
+        }),
       ),
     );
     const won = tries.filter((t) => t.body.code === 200);
@@ -151,9 +156,12 @@ describe.each(backends)('优惠券 (%s)', (backend) => {
     expect(await balanceOf(db(), 1, 'revenue')).toBe(revenue + price - 5_000);
     const c = await db().selectFrom('finCoupon').select(['status', 'orderNo']).where('couponId', '=', couponId).executeTakeFirstOrThrow();
     expect(c).toEqual({ status: 'used', orderNo: o.orderNo });
-    expect((await api(s, family.token, '/appv2/api/Coupon/creatWeChatOrder', { cardKind: 1, couponId, provider: 'sandbox' })).msg).toBe(
-      '优惠券已使用或正在支付中',
-    );
+    const later = await s.call('POST', '/appv2/api/Coupon/creatWeChatOrder', {
+      token: family.token,
+      body: { cardKind: 1, couponId, provider: 'sandbox' },
+      headers: { 'Idempotency-Key': `coupon-later-${couponId}` },
+    });
+    expect(later.body.msg).toBe('优惠券已使用或正在支付中');
     const mine = await apiOk<{ mine: Array<{ couponId: number; statusName: string }> }>(s, family.token, '/appv2/api/coupon/getCouponData');
     expect(mine.mine.find((m) => m.couponId === couponId)?.statusName).toBe('已使用');
     // The card paid for exists once: this family is not a customer yet, so it waits unused in the store's stock.
@@ -227,7 +235,14 @@ describe.each(backends)('优惠券 (%s)', (backend) => {
     const c = await db().selectFrom('finCoupon').select(['status', 'orderNo']).where('couponId', '=', couponId).executeTakeFirstOrThrow();
     expect(c).toEqual({ status: 'unused', orderNo: null });
     // Usable again, and this time paid through the sandbox page.
-    const again = await apiOk<Created>(s, family.token, '/appv2/api/Coupon/creatWeChatOrder', { cardKind: 2, couponId, provider: 'sandbox' });
+    // A new purchase (its own Idempotency-Key), not a copy of the closed one.
+    const againRes = await s.call<Created>('POST', '/appv2/api/Coupon/creatWeChatOrder', {
+      token: family.token,
+      body: { cardKind: 2, couponId, provider: 'sandbox' },
+      headers: { 'Idempotency-Key': `coupon-again-${couponId}` },
+    });
+    expect(againRes.body.code, againRes.body.msg).toBe(200);
+    const again = againRes.body.data as Created;
     await payInSandbox(s, again.payUrl);
     expect((await order(s, again.orderNo)).status).toBe('paid');
   });

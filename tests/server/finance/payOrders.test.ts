@@ -158,7 +158,17 @@ describe.each(backends)('在线支付、充值与续费 (%s)', (backend) => {
     expect((await api(s, store2, '/dev-api/finance/recharge/confirm', { rechargeId })).code).toBe(403);
     await apiOk(s, admin, '/dev-api/finance/recharge/confirm', { rechargeId });
     expect(await balanceOf(db(), 2, 'balance')).toBe(bal + 50_000);
-    expect((await api(s, admin, '/dev-api/finance/recharge/confirm', { rechargeId })).msg).toBe('该充值已到账，不能重复处理');
+    // A copy of the same confirmation is answered as the first (issue 22, nothing done again); a new confirmation of
+    // the same recharge (its own Idempotency-Key) is refused by the rule.
+    const copy = await s.call('POST', '/dev-api/finance/recharge/confirm', { token: admin, body: { rechargeId } });
+    expect(copy.body.msg).toBe('已确认到账');
+    expect(copy.headers['idempotent-replayed']).toBe('true');
+    const anew = await s.call('POST', '/dev-api/finance/recharge/confirm', {
+      token: admin,
+      body: { rechargeId },
+      headers: { 'Idempotency-Key': `confirm-${rechargeId}-again` },
+    });
+    expect(anew.body.msg).toBe('该充值已到账，不能重复处理');
     expect((await api(s, admin, '/dev-api/finance/recharge/reject', { rechargeId, reason: '晚了' })).msg).toBe('该充值已到账，不能驳回');
     expect(await balanceOf(db(), 2, 'balance')).toBe(bal + 50_000);
 

@@ -100,15 +100,15 @@ describe('a handler never runs without the caller its route needs', () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-gate-'));
     app = await buildApp({ config: loadConfig({}, { dataDir, seed: true, logger: false }), serveConsole: false });
     // Probe routes added like any module's: they count how often their handler runs.
-    app.post('/dev-api/probe/login', { config: { permission: 'login' } }, async () => {
+    app.post('/dev-api/probe/login', { config: { permission: 'login', write: true } }, async () => {
       hits.login += 1;
       return ok();
     });
-    app.post('/dev-api/probe/perm', { config: { permission: 'probe:secret:edit' } }, async () => {
+    app.post('/dev-api/probe/perm', { config: { permission: 'probe:secret:edit', write: true } }, async () => {
       hits.perm += 1;
       return ok();
     });
-    app.get('/appv2/api/probe/mine', { config: { permission: 'login' } }, async () => {
+    app.get('/appv2/api/probe/mine', { config: { permission: 'login', write: false } }, async () => {
       hits.app += 1;
       return ok();
     });

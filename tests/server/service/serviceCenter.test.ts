@@ -50,8 +50,11 @@ describe.each(backends)('服务中心 (%s)', (backend) => {
     const counts = await call<{ total: number; categories: Record<string, number> }>(s, store2, 'POST', '/dev-api/api/ManagerAppStore/countApp', {});
     expect(counts.data).toEqual({ total: 6, categories: { '1': 2, '2': 1, '3': 2, '4': 1 } });
     const one = await call<{ installCount: number }>(s, store2, 'POST', '/dev-api/api/ManagerAppStore/countApp', { appId: 1 });
+    // The same count again at once is a double click (a declared write: the duplicate-submit window), not a second install.
     const two = await call<{ installCount: number }>(s, store2, 'POST', '/dev-api/api/ManagerAppStore/countApp', { appId: 1 });
-    expect((two.data?.installCount ?? 0) - (one.data?.installCount ?? 0)).toBe(1);
+    expect(two.msg).toBe('数据正在处理，请勿重复提交');
+    const stored = await sql<{ n: number }>`select install_count as n from service_app where app_id = 1`.execute(db());
+    expect(Number(stored.rows[0]?.n)).toBe(one.data?.installCount);
     expect((await call(s, store2, 'POST', '/dev-api/api/ManagerAppStore/countApp', { appId: 999 })).msg).toBe('应用不存在或已下架');
     const pub = await s.call<{ appName: string }>('GET', '/appv2/api/public/app/1');
     expect(pub.body.code).toBe(200);

@@ -363,13 +363,16 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
     const li = await studentId(s, '李四');
     const row = (await chance({ studentId: li, tier: '稳', pageSize: 1 })).rows[0];
     expect((await api(s, t.expert, '/appv2/api/index/likeAdd', { studentId: li, lineId: row.lineId })).msg).toBe('收藏成功');
-    expect((await api(s, t.expert, '/appv2/api/index/likeAdd', { studentId: li, lineId: row.lineId })).msg).toBe('已收藏过该志愿');
+    // The same body again at once is a double click (likeAdd is a declared write, issue 22); a second add of the same
+    // line written differently is a second intention, refused by the rule.
+    expect((await api(s, t.expert, '/appv2/api/index/likeAdd', { studentId: li, lineId: row.lineId })).msg).toBe('数据正在处理，请勿重复提交');
+    expect((await api(s, t.expert, '/appv2/api/index/likeAdd', { studentId: String(li), lineId: String(row.lineId) })).msg).toBe('已收藏过该志愿');
     const likes = await ok<ChanceRowT[]>(s, t.expert, '/appv2/api/index/likeList', { studentId: li });
     expect(likes.map((l) => l.lineId)).toEqual([row.lineId]);
     expect(likes[0].tier).toBe('稳');
     expect((await chance({ studentId: li, tier: '稳', pageSize: 1 })).rows[0].liked).toBe(true);
     expect((await api(s, t.expert, '/appv2/api/index/likeDel', { studentId: li, lineId: row.lineId })).msg).toBe('已取消收藏');
-    expect((await api(s, t.expert, '/appv2/api/index/likeDel', { studentId: li, lineId: row.lineId })).msg).toBe('该志愿未收藏');
+    expect((await api(s, t.expert, '/appv2/api/index/likeDel', { studentId: String(li), lineId: String(row.lineId) })).msg).toBe('该志愿未收藏');
     expect(await ok(s, t.expert, '/appv2/api/index/likeList', { studentId: li })).toEqual([]);
 
     const rec = await ok<{ interests: string[]; rows: Array<{ majorName: string; matchedInterest: string | null; reachable: number; options: ChanceRowT[] }> }>(
