@@ -14,6 +14,7 @@ import { type MicroResult, runProtocolMicro } from './protocol-micro.js';
 import { ROOT, type RunningServer, startServer } from './server.js';
 import { fmt, table } from './stats.js';
 import { runVolunteerBench, type VolunteerResult } from './volunteer.js';
+import { runZipBombBench, type ZipBombResult } from './zipBomb.js';
 
 /**
  * npm run bench [name]
@@ -78,6 +79,7 @@ let engine: EngineResult | undefined;
 let consoleResult: ConsoleResult | undefined;
 let importResult: ImportResult | undefined;
 let importXlsxResult: ImportResult | undefined;
+let zipBombResult: ZipBombResult | undefined;
 let consoleBuildSeconds = 0;
 
 const cleanup = async () => {
@@ -136,6 +138,7 @@ try {
     process.stderr.write('import（50 000 行导入，同时读列表）…\n');
     importResult = await runImportBench(server, ctx);
     importXlsxResult = await runImportBench(server, ctx, 50_000, 'xlsx');
+    zipBombResult = await runZipBombBench(server, ctx);
   }
   if (server && ctx && runConsole) {
     process.stderr.write('console（Chromium、列表 req/s、百万行分页）…\n');
@@ -279,11 +282,23 @@ for (const r of [importResult, importXlsxResult]) {
   );
 }
 
+if (zipBombResult) {
+  const z = zipBombResult;
+  console.log(`\n压缩炸弹（${(z.fileBytes / 1024).toFixed(0)} KB 的 .xlsx，解压后 ${z.inflatedMiB} MiB）\n`);
+  console.log(
+    table(
+      ['route', 'answer ms', 'code', 'server RSS before / peak MiB', 'message'],
+      z.imports.map((r) => [r.route, fmt(r.ms), String(r.code), `${fmt(r.rssBeforeMiB)} / ${fmt(r.rssPeakMiB)}`, r.msg]),
+      'lrrrl',
+    ),
+  );
+}
+
 const out = path.join(ROOT, 'bench', 'results', 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, importXlsx: importXlsxResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, importXlsx: importXlsxResult ?? null, zipBomb: zipBombResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null }, null, 2)}\n`,
 );
 console.log(`\n结果已写入 ${path.relative(process.cwd(), out)}（用时 ${((Date.now() - started) / 1000).toFixed(0)} s）`);
 if (failed.length > 0) {

@@ -42,6 +42,10 @@ export async function startServer(dataDir: string, options: { staticDir?: string
   delete env.AUTH_WINDOW_MS;
   // bench/console.ts passes a console build of its own to drive it in Chromium.
   env.STATIC_DIR = options.staticDir ?? path.join(dataDir, 'no-console');
+  // The benches sign in many sessions from 127.0.0.1 within a minute: the public-endpoint limits (server/security/
+  // rateLimits.ts) are off here unless the caller set them.
+  for (const name of ['RATE_LOGIN_PER_MINUTE', 'RATE_LOGIN_PER_HOUR', 'RATE_SMS_PER_NUMBER_HOUR', 'RATE_SMS_PER_ADDRESS_HOUR', 'RATE_REGISTER_PER_HOUR', 'RATE_PAGES_PER_MINUTE'])
+    env[name] ??= '0';
 
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
   // the server under a bench's load (NODE_OPTIONS refuses --cpu-prof).

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { fail } from '../http/envelope.js';
 import { type EngineEnv, writeContext } from './context.js';
-import { yieldToEventLoop } from './excel.js';
+import { Slicer } from './excel.js';
 import type { Entity } from './model.js';
 import { applyUpdate, insertRecord, MISSING_MESSAGE } from './records.js';
 import { findRow } from './store.js';
@@ -13,7 +13,7 @@ export interface ImportPlan {
   id?: number;
 }
 
-/** Rows per write transaction of a batched import (SQLite): each holds the only connection for about 10–20 ms. */
+/** Most rows per write transaction of a batched import (SQLite); a transaction also ends when its time slice is used up. */
 export const IMPORT_WRITE_BATCH = 100;
 
 /**
@@ -49,16 +49,26 @@ export async function writeImport(env: EngineEnv, request: FastifyRequest, entit
     });
   }
   const written: number[] = [];
+  const slicer = new Slicer();
   try {
-    for (let i = 0; i < plans.length; i += IMPORT_WRITE_BATCH) {
+    let next = 0;
+    while (next < plans.length) {
+      // One short transaction: at most IMPORT_WRITE_BATCH rows and no longer than one slice, then waiting requests go.
+      const from = next;
       const ids = await env.k.transaction().execute(async (trx) => {
         const tx = writeContext(env, request, trx);
+        const end = Math.min(plans.length, from + IMPORT_WRITE_BATCH);
         const out: number[] = [];
-        for (const plan of plans.slice(i, i + IMPORT_WRITE_BATCH)) out.push(await insertRecord(tx, entity, plan.values));
+        for (let i = from; i < end; i++) {
+          out.push(await insertRecord(tx, entity, plans[i].values));
+          if (slicer.due()) break;
+        }
         return out;
       });
+      // Only committed ids count: a rolled-back batch's ids may be another user's rows by the time the undo runs.
       written.push(...ids);
-      await yieldToEventLoop();
+      next = from + ids.length;
+      await slicer.pause();
     }
   } catch (err) {
     await env.k.transaction().execute(async (trx) => {

@@ -12,10 +12,10 @@ import {
   readSheet,
   type SheetProblem,
   type SheetRow,
+  Slicer,
   setDownloadHeaders,
   streamExport,
   templateBuffer,
-  yieldToEventLoop,
 } from './excel.js';
 import type { HooksRegistry } from './hooks.js';
 import { writeImport } from './importWrite.js';
@@ -215,9 +215,9 @@ async function planImport(ctx: WriteContext, entity: Entity, rows: SheetRow[], p
   const matchKey = uniques[0];
   const seen = new Map<string, number>();
   const plans: Array<{ values: Record<string, unknown>; id?: number }> = [];
-  let n = 0;
+  const slicer = new Slicer();
   for (const r of rows) {
-    if (++n % 200 === 0) await yieldToEventLoop();
+    await slicer.tick();
     const { values, errors } = readInput(entity, 'create', r.cells);
     for (const e of errors) problems.push({ row: r.row, field: e.field, message: e.message });
     let id: number | undefined;

@@ -50,6 +50,10 @@ declare module 'axios' {
   }
 }
 
+/** Set on an answer the server repeated from an identical money request it had already done (no second effect). */
+const REPLAYED_HEADER = 'idempotent-replayed';
+export const REPLAYED_MESSAGE = '相同的请求刚刚已经处理过，本次没有重复执行，显示的是上一次的结果';
+
 /** The answer code of a refused repeated signature (server/security/protocol.ts AUTH_CODES.replayed). */
 const SIGNATURE_REPLAYED = 40004;
 
@@ -175,7 +179,11 @@ http.interceptors.response.use(
       forgetReadSignature();
       return http.request({ ...response.config, freshSignature: true });
     }
-    return { ...response, data: await handleEnvelope(response.data as Envelope, response.config.options) };
+    const data = await handleEnvelope(response.data as Envelope, response.config.options);
+    // A money request the server had already done (a double click, a retry within its window) is answered with the
+    // first result and done no second time (server/security/idempotency.ts): say so, or the user may think it ran twice.
+    if (String(response.headers?.[REPLAYED_HEADER] ?? '') === 'true') (await ui()).message.warning(REPLAYED_MESSAGE);
+    return { ...response, data };
   },
   async (error: AxiosError | RequestError) => {
     if (error instanceof RequestError) {

@@ -286,7 +286,8 @@ describe.each(backends)('代码生成 (%s)', (backend) => {
     expect(written.body).toEqual({ code: 200, msg: '已写入 schemas/demo_item.json，重启服务后生效', data: { fileName: 'schemas/demo_item.json' } });
     const text = await fs.readFile(target, 'utf8');
     expect(JSON.parse(text)).toMatchObject({ $id: 'demo_item', properties: { itemName: { title: '条目名称' } } });
-    const again = await s.call('GET', `${BASE}/genCode/${tableId}`, { token: admin });
+    // overwrite=0 (the default, spelled out): the same request at once would be a double submit (genCode writes).
+    const again = await s.call('GET', `${BASE}/genCode/${tableId}`, { token: admin, query: { overwrite: 0 } });
     expect(again.body).toEqual({ code: 500, msg: '文件 schemas/demo_item.json 已存在，确认覆盖后再生成', exists: true });
     const over = await s.call('GET', `${BASE}/genCode/${tableId}`, { token: admin, query: { overwrite: 1 } });
     expect(over.body.code).toBe(200);

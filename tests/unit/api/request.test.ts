@@ -3,7 +3,16 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decryptPayload, forgetReadSignature, noteServerDate, signTimestamp } from '@/api/crypto';
 import { inflightReads, repeatGuard } from '@/api/repeatGuard';
-import { READ_AHEAD_KEEP_MS, RequestError, readAhead, request, SESSION_EXPIRED_MESSAGE, setFeedback, setSessionExpiredHandler } from '@/api/request';
+import {
+  READ_AHEAD_KEEP_MS,
+  REPLAYED_MESSAGE,
+  RequestError,
+  readAhead,
+  request,
+  SESSION_EXPIRED_MESSAGE,
+  setFeedback,
+  setSessionExpiredHandler,
+} from '@/api/request';
 import { clearSessionKey, createSessionKey } from '@/api/sessionKey';
 import { removeToken, setToken } from '@/utils/auth';
 import { useRealKeys } from './keys';
@@ -115,6 +124,24 @@ describe('§8 code table', () => {
     await expect(call()).rejects.toThrow('系统内部错误，请稍后重试');
     answer({ code: 12345 });
     await expect(call()).rejects.toThrow('系统未知错误，请反馈给管理员');
+  });
+});
+
+describe('a money request the server had already done', () => {
+  it('resolves with the first answer and tells the user it was not done again', async () => {
+    server.use(
+      mock.post('*/dev-api/x', () =>
+        HttpResponse.json({ code: 200, msg: '续费订单已创建', data: { orderNo: 'N1' } }, { headers: { 'idempotent-replayed': 'true' } }),
+      ),
+    );
+    await expect(call()).resolves.toMatchObject({ code: 200, data: { orderNo: 'N1' } });
+    expect(feedback.message.warning).toHaveBeenCalledWith(REPLAYED_MESSAGE);
+  });
+
+  it('says nothing about an answer done for the first time', async () => {
+    answer({ code: 200, msg: '续费订单已创建', data: { orderNo: 'N2' } });
+    await call();
+    expect(feedback.message.warning).not.toHaveBeenCalled();
   });
 });
 
