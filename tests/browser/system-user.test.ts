@@ -83,12 +83,19 @@ describe('用户管理 in Chromium against the real server', () => {
     await dialog.locator('.ant-form-item').filter({ hasText: '角色' }).locator('.ant-select-selector').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '志愿专家' }).click();
     await page.keyboard.press('Escape');
+    // 志愿专家 works for one store: without 所属门店 the form refuses (issue 22), then 济南门店 is chosen.
+    const store = dialog.locator('.ant-form-item').filter({ hasText: '所属门店' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await store.locator('.ant-form-item-explain-error').filter({ hasText: '请选择所属门店' }).waitFor();
+    await store.locator('.ant-select-selector').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '济南门店' }).click();
     await page.screenshot({ path: path.join(screenshotDir, 'system-user-form.png') });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('新增成功').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await searchUser(page, userName);
     await expect(rows(page).first().textContent()).resolves.toContain('端到端用户');
+    await expect.poll(() => rows(page).first().textContent()).toContain('济南门店');
 
     // The new user signs in through the sign-in form and holds the role's menu.
     const theirs = await newPage(browser);
