@@ -9,6 +9,7 @@ import { seed } from './db/seed/index.js';
 import { syncSeededMenus } from './db/seed/menuSync.js';
 import { registerCompression } from './http/compress.js';
 import { ApiError, Code, type Envelope } from './http/envelope.js';
+import { registerForeground } from './http/foreground.js';
 import { checkJsonShape } from './http/jsonLimits.js';
 import { checkPaging } from './http/paging.js';
 import { registerSecurityHeaders, uploadHeaders } from './http/securityHeaders.js';
@@ -169,6 +170,9 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
       app.routeRegistry.push({ method, url: route.url, permission, sensitive: Boolean(route.config?.sensitive), write });
     }
   });
+
+  // Requests in flight, so background work (imports) steps aside for them (server/http/foreground.ts).
+  registerForeground(app);
 
   // Security headers first, so refused requests' answers carry them too.
   await registerSecurityHeaders(app, config.toolboxOrigins);

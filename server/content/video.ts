@@ -3,6 +3,7 @@ import path from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
+import { markBackground } from '../http/foreground.js';
 import { uploadRoot } from '../services/uploads.js';
 import { createStorage, newObjectKey } from '../storage/index.js';
 
@@ -105,6 +106,8 @@ export async function registerVideoUpload(app: FastifyInstance): Promise<void> {
     // tus PATCH bodies are streamed to the file store as they arrive: Fastify must not read them.
     child.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      // A hijacked answer never reaches onResponse: it stops counting as a request in flight now (server/http/foreground.ts).
+      markBackground(request);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

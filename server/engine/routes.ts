@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthContext, RoutePermission } from '../app.js';
 import { ApiError, Code, fail, ok, page } from '../http/envelope.js';
+import { markBackground } from '../http/foreground.js';
 import { allows } from '../security/access.js';
 import { registerBuiltins } from './builtins.js';
 import { type EngineEnv, logged, writeContext } from './context.js';
@@ -172,6 +173,7 @@ async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequ
     const file = await request.file({ limits: { fileSize: importMaxBytes, files: 1 }, throwFileSizeLimit: false });
     if (!file) throw new ApiError(Code.BAD_REQUEST, '请选择要导入的文件（.xlsx 或 .csv）');
     const buffer = await file.toBuffer();
+    markBackground(request); // from here on the import steps aside for other users' requests
     const field = file.fields.updateSupport as { value?: unknown } | undefined;
     const updateSupport = ['1', 'true'].includes(String(queryOf(request).updateSupport ?? field?.value ?? '0'));
     Object.assign(param, { fileName: file.filename, size: buffer.length, updateSupport });

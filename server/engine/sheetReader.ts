@@ -50,7 +50,7 @@ export function issueMessage(issue: CellIssue, title: string): string {
 }
 
 /** Rows per message from the worker: large enough to be cheap, small enough that no message holds the loop. */
-const CHUNK_ROWS = 500;
+const CHUNK_ROWS = 100;
 
 /**
  * Parse workers running at once. Each may use its whole heap limit, so this bounds the memory imports can take

@@ -3,6 +3,7 @@ import type { RoutePermission } from '../app.js';
 import { actorOf as storeActorOf } from '../customer/common.js';
 import { parseLimits } from '../engine/sheetReader.js';
 import { fail, ok, page } from '../http/envelope.js';
+import { markBackground } from '../http/foreground.js';
 import { getSettings } from '../services/settings.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
 import { actorOf } from './common.js';
@@ -161,6 +162,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
     if (!file) throw fail('请选择要导入的文件（.xlsx）');
     const buffer = await file.toBuffer();
     if (file.file.truncated) throw fail(`导入文件大小不能超过 ${STUDENT_IMPORT_MAX_BYTES / 1024 / 1024} MB`);
+    markBackground(r); // the import steps aside for other users' requests (server/http/foreground.ts)
     const res = await importStudents(db, actor(r), { filename: file.filename, buffer }, parseLimits(r.server.config, STUDENT_IMPORT_MAX_ROWS));
     return ok(res, `导入成功，共 ${res.count} 名学生`);
   });
