@@ -43,6 +43,35 @@ async function storeOf(db: Db, actor: Actor, storeIdParam: unknown): Promise<num
   return storeId;
 }
 
+/** A new 充值 record of the actor, in the caller's transaction; the online kind carries its order number. */
+function insertRecharge(
+  trx: Db,
+  actor: Actor,
+  r: { storeId: number; method: 'online' | 'offline'; amountFen: number; status: string; provider: string; remark: string | null } & {
+    orderNo?: string;
+    voucherUrl?: string;
+    voucherName?: string | null;
+  },
+) {
+  return trx
+    .insertInto('finRecharge')
+    .values({
+      ...r,
+      orderNo: r.orderNo ?? null,
+      voucherUrl: r.voucherUrl ?? null,
+      voucherName: r.voucherName ?? null,
+      reason: null,
+      createUserId: actor.userId,
+      createBy: actor.userName,
+      createTime: Date.now(),
+      reviewBy: null,
+      reviewTime: null,
+      version: 1,
+    })
+    .returning('rechargeId')
+    .executeTakeFirstOrThrow();
+}
+
 /** MoneyWallet/commitRecharge: an online recharge; answers the order (payment page / QR code). */
 export async function commitOnline(db: Db, actor: Actor, p: Record<string, unknown>, providers: PayProviders): Promise<CreatedOrder & { rechargeId: number }> {
   // Every field is checked before anything is written: a refused request leaves no payable order behind.
@@ -57,28 +86,7 @@ export async function commitOnline(db: Db, actor: Actor, p: Record<string, unkno
     { purpose: 'recharge', storeId, amountFen: amount, subject: '门店余额充值', provider, userId: actor.userId, userName: actor.userName },
     providers,
     async (trx, orderNo) => {
-      const row = await trx
-        .insertInto('finRecharge')
-        .values({
-          storeId,
-          method: 'online',
-          amountFen: amount,
-          status: 'created',
-          orderNo,
-          provider,
-          voucherUrl: null,
-          voucherName: null,
-          remark,
-          reason: null,
-          createUserId: actor.userId,
-          createBy: actor.userName,
-          createTime: Date.now(),
-          reviewBy: null,
-          reviewTime: null,
-          version: 1,
-        })
-        .returning('rechargeId')
-        .executeTakeFirstOrThrow();
+      const row = await insertRecharge(trx, actor, { storeId, method: 'online', amountFen: amount, status: 'created', orderNo, provider, remark });
       rechargeId = Number(row.rechargeId);
     },
   );
@@ -95,28 +103,16 @@ export async function commitOffline(db: Db, actor: Actor, p: Record<string, unkn
   if (!/^(\/profile|https?:\/\/[^\s]+)\/voucher\/\d{4}\/\d{2}\/\d{2}\/[A-Za-z0-9_-]+\.(png|jpg|jpeg|pdf)$/.test(voucherUrl))
     throw fail('转账凭证无效，请重新上传');
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('finRecharge')
-      .values({
-        storeId,
-        method: 'offline',
-        amountFen: amount,
-        status: 'pending',
-        orderNo: null,
-        provider: 'offline',
-        voucherUrl,
-        voucherName: text(p.voucherName, 100, '凭证文件名'),
-        remark: text(p.remark, 200, '备注'),
-        reason: null,
-        createUserId: actor.userId,
-        createBy: actor.userName,
-        createTime: Date.now(),
-        reviewBy: null,
-        reviewTime: null,
-        version: 1,
-      })
-      .returning('rechargeId')
-      .executeTakeFirstOrThrow();
+    const row = await insertRecharge(trx, actor, {
+      storeId,
+      method: 'offline',
+      amountFen: amount,
+      status: 'pending',
+      provider: 'offline',
+      voucherUrl,
+      voucherName: text(p.voucherName, 100, '凭证文件名'),
+      remark: text(p.remark, 200, '备注'),
+    });
     const rechargeId = Number(row.rechargeId);
     await recordAction(trx, { targetType: 'recharge', targetId: rechargeId, storeId, action: 'apply', to: 'pending', detail: `${amount} 分` }, actor);
     return { rechargeId, status: 'pending' };
