@@ -44,7 +44,14 @@ export async function startServer(dataDir: string, options: { staticDir?: string
   env.STATIC_DIR = options.staticDir ?? path.join(dataDir, 'no-console');
   // The benches sign in many sessions from 127.0.0.1 within a minute: the public-endpoint limits (server/security/
   // rateLimits.ts) are off here unless the caller set them.
-  for (const name of ['RATE_LOGIN_PER_MINUTE', 'RATE_LOGIN_PER_HOUR', 'RATE_SMS_PER_NUMBER_HOUR', 'RATE_SMS_PER_ADDRESS_HOUR', 'RATE_REGISTER_PER_HOUR', 'RATE_PAGES_PER_MINUTE'])
+  for (const name of [
+    'RATE_LOGIN_PER_MINUTE',
+    'RATE_LOGIN_PER_HOUR',
+    'RATE_SMS_PER_NUMBER_HOUR',
+    'RATE_SMS_PER_ADDRESS_HOUR',
+    'RATE_REGISTER_PER_HOUR',
+    'RATE_PAGES_PER_MINUTE',
+  ])
     env[name] ??= '0';
 
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
