@@ -3,6 +3,7 @@ import { SHANDONG_BATCH, SHANDONG_TRACK } from '../../db/seed/admission.js';
 import type { AdmissionLineTable, Database } from '../../db/types.js';
 import { fail } from '../../http/envelope.js';
 import { invalidateCatalogue } from '../catalogue.js';
+import { rerankStudents } from '../rerank.js';
 import { type ImportKind, KIND_NAMES, type LineRow, type Parsed, parseLines, parseRankTable, parseSchools, parseSubjects, type RowError } from './parse.js';
 
 /**
@@ -34,6 +35,8 @@ export interface ImportReport {
   untouched: number;
   /** Schools added from a lines file because the school list did not have them yet (name only). */
   schoolsAdded: number;
+  /** rankTable: students moved to this table (their exam year's own, or the newest for a later year without one). */
+  rerankedStudents?: number;
   notes: string[];
 }
 
@@ -145,8 +148,17 @@ async function importRankTable(trx: Transaction<Database>, province: string, tra
     await trx.updateTable('gkProvince').set({ cohortSize }).where('province', '=', province).execute();
     notes.push(`考生总数更新为 ${cohortSize}`);
   }
+  // Students of this exam year (or a later one without its own table) are ranked in it from now on.
+  const rerankedStudents = await rerankStudents(trx, province, year, track);
+  if (rerankedStudents) notes.push(`${rerankedStudents} 名考生的位次已按 ${year} 年一分一段表重新换算`);
   const had = Number(removed.numDeletedRows);
-  return { rows: parsed.rows.length, inserted: parsed.rows.length - Math.min(had, parsed.rows.length), updated: Math.min(had, parsed.rows.length), notes };
+  return {
+    rows: parsed.rows.length,
+    inserted: parsed.rows.length - Math.min(had, parsed.rows.length),
+    updated: Math.min(had, parsed.rows.length),
+    rerankedStudents,
+    notes,
+  };
 }
 
 async function importLines(trx: Transaction<Database>, province: string, batch: string, track: string, year: number, csv: string, now: number) {
@@ -163,9 +175,17 @@ async function importLines(trx: Transaction<Database>, province: string, batch: 
   if (segments.length === 0) throw fail(`请先导入${province} ${year} 年的一分一段表：投档线的最低分由位次换算`);
 
   // Schools the list does not have yet come in with their name, so every line has a school.
-  const known = new Set((await trx.selectFrom('gkSchool').select('schoolCode').where('examProvince', '=', province).execute()).map((s) => s.schoolCode));
+  const known = new Map(
+    (await trx.selectFrom('gkSchool').select(['schoolCode', 'name']).where('examProvince', '=', province).execute()).map((s) => [s.schoolCode, s.name]),
+  );
   const newSchools = new Map<string, string>();
-  for (const l of parsed.rows) if (!known.has(l.schoolCode) && !newSchools.has(l.schoolCode)) newSchools.set(l.schoolCode, l.schoolName);
+  const renamed = new Map<string, [string, string]>();
+  for (const l of parsed.rows) {
+    const name = known.get(l.schoolCode);
+    if (name == null) {
+      if (!newSchools.has(l.schoolCode)) newSchools.set(l.schoolCode, l.schoolName);
+    } else if (name !== l.schoolName && !renamed.has(l.schoolCode)) renamed.set(l.schoolCode, [name, l.schoolName]);
+  }
   await inBatches([...newSchools], (b) =>
     trx
       .insertInto('gkSchool')
@@ -195,12 +215,14 @@ async function importLines(trx: Transaction<Database>, province: string, batch: 
   const fresh: Insertable<AdmissionLineTable>[] = [];
   const used = new Set<number>();
   let updated = 0;
+  // An optional column the file lacks (planCount in 2026, subjectRequirement before) leaves an updated line's value.
   const values = (l: LineRow & { minRank: number }) => ({
     majorCode: l.majorCode,
     majorName: l.majorName,
     minRank: l.minRank,
     minScore: scoreAtRank(segments, l.minRank),
-    planCount: l.planCount,
+    ...(parsed.columns.planCount ? { planCount: l.planCount } : {}),
+    ...(parsed.columns.subjectRequirement ? { subjectReq: l.subjectReq } : {}),
   });
   for (const l of parsed.rows) {
     if (l.minRank == null) {
@@ -221,6 +243,7 @@ async function importLines(trx: Transaction<Database>, province: string, batch: 
         track,
         schoolCode: l.schoolCode,
         groupCode: null,
+        planCount: null,
         subjectReq: null,
         createTime: now,
         ...values(withRank),
@@ -229,6 +252,23 @@ async function importLines(trx: Transaction<Database>, province: string, batch: 
   }
   await inBatches(fresh, (b) => trx.insertInto('gkAdmissionLine').values(b).execute());
   const notes = newSchools.size ? [`${newSchools.size} 所院校不在院校名单中，已按投档表的名称添加（请补充所在地等信息）`] : [];
+  // A school renamed (院校代码 kept, e.g. 滨州医学院 → 山东医药大学 in 2026) carries the name of the newest 投档表, the
+  // one families type their choices from; an older year's file leaves the name alone.
+  const newestYear = await trx
+    .selectFrom('gkAdmissionLine')
+    .select((eb) => eb.fn.max('year').as('y'))
+    .where('examProvince', '=', province)
+    .where('batch', '=', batch)
+    .executeTakeFirst();
+  if (renamed.size && (newestYear?.y == null || Number(newestYear.y) <= year)) {
+    for (const [schoolCode, [, name]] of renamed)
+      await trx.updateTable('gkSchool').set({ name }).where('examProvince', '=', province).where('schoolCode', '=', schoolCode).execute();
+    const sample = [...renamed.values()]
+      .slice(0, 3)
+      .map(([from, to]) => `${from} → ${to}`)
+      .join('、');
+    notes.push(`${renamed.size} 所院校按 ${year} 年投档表更名（${sample}${renamed.size > 3 ? ' 等' : ''}）`);
+  }
   return { rows: parsed.rows.length, inserted: fresh.length, updated, skipped, untouched: current.length - used.size, schoolsAdded: newSchools.size, notes };
 }
 
@@ -245,17 +285,21 @@ async function importSubjects(trx: Transaction<Database>, province: string, batc
   if (year == null) throw fail(`请先导入${province}的投档线：选科要求按院校和专业对应到最新一年的投档线`);
   const lines = await trx
     .selectFrom('gkAdmissionLine')
-    .select(['lineId', 'schoolCode', 'majorCode', 'majorName'])
+    .select(['lineId', 'schoolCode', 'majorCode', 'majorName', 'subjectReq'])
     .where('examProvince', '=', province)
     .where('year', '=', year)
     .where('batch', '=', batch)
     .execute();
   // The requirements are published for the coming year, whose 专业代号 can differ: matched by school and major name.
+  // A line that carries its own requirement (a 投档表 with a subjectRequirement column, 2026 on) keeps it: this file
+  // only fills the lines whose requirement is unknown.
   const req = new Map<string, string>();
   for (const s of parsed.rows) req.set(`${s.schoolCode}|${s.majorName}`, s.subjectReq);
   const groups = new Map<string, number[]>();
   let unmatched = 0;
+  const own = lines.filter((l) => l.subjectReq != null).length;
   for (const l of lines) {
+    if (l.subjectReq != null) continue;
     const r = req.get(`${l.schoolCode}|${l.majorName ?? ''}`);
     if (r == null) {
       unmatched++;
@@ -269,6 +313,7 @@ async function importSubjects(trx: Transaction<Database>, province: string, batc
     updated += ids.length;
   }
   const notes = [`选科要求对应到 ${year} 年的投档线：${updated} 条已对应，${unmatched} 条在选科要求表中没有同名专业`];
+  if (own) notes.push(`${own} 条投档线已有投档表自带的选科要求，保持不变`);
   return { year, rows: parsed.rows.length, updated, untouched: unmatched, notes };
 }
 

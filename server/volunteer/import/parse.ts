@@ -31,15 +31,26 @@ export interface Parsed<T> {
   errorCount: number;
 }
 
+export type ParsedLines = Parsed<LineRow> & { columns: LineColumns };
+
 export interface LineRow {
   row: number;
   schoolCode: string;
   schoolName: string;
   majorCode: string;
   majorName: string;
+  /** Null when the file has no planCount column (2026) or the cell is empty. */
   planCount: number | null;
   /** Null when the 投档表 gives no number (a few lines). */
   minRank: number | null;
+  /** The line's own 选考科目要求 (the 2026 file's subjectRequirement column); null when the file has no such column. */
+  subjectReq: string | null;
+}
+
+/** Which optional columns a lines file carries: an absent column leaves the stored value of an updated line alone. */
+export interface LineColumns {
+  planCount: boolean;
+  subjectRequirement: boolean;
 }
 
 export interface SegmentRow {
@@ -86,6 +97,13 @@ class Checker {
     else if (v.length > max) this.add(row, column, v, `${label}超过 ${max} 个字`);
     return v;
   }
+  /** 选考科目要求: 不限, or subjects joined by 、 (all required) or 或 (either). */
+  subjectReq(rec: Record<string, string>, row: number, column: string): string {
+    const v = this.text(rec, row, column, '选考科目要求', 50);
+    if (v && v !== '不限' && v.split(/[、或]/).some((s) => !SUBJECTS.includes(s)))
+      this.add(row, column, v, '选考科目要求只能是 不限，或 物理、化学、生物、思想政治、历史、地理 的组合');
+    return v;
+  }
   int(rec: Record<string, string>, row: number, column: string, label: string, min: number, max: number, optional = false): number | null {
     const v = (rec[column] ?? '').trim();
     if (!v && optional) return null;
@@ -115,11 +133,17 @@ function headerErrors<T>(missing: string[], empty: boolean): Parsed<T> | null {
   return null;
 }
 
-/** toudang-YYYY.csv: schoolCode, schoolName, majorCode, major, planCount, minRank (前50名 / 前50 → 50). */
-export function parseLines(csv: string): Parsed<LineRow> {
-  const { recs, missing } = records(csv, ['schoolCode', 'schoolName', 'majorCode', 'major', 'planCount', 'minRank']);
+/**
+ * toudang-YYYY.csv: schoolCode, schoolName, majorCode, major, minRank (前50名 / 前50 → 50), and two optional columns:
+ * planCount (2021–2025; the 2026 file has none) and subjectRequirement (2026: the line's own 选考科目要求, checked like
+ * the `subjects` file).
+ */
+export function parseLines(csv: string): ParsedLines {
+  const { recs, missing } = records(csv, ['schoolCode', 'schoolName', 'majorCode', 'major', 'minRank']);
+  const header = recs[0] ? Object.keys(recs[0]) : [];
+  const columns: LineColumns = { planCount: header.includes('planCount'), subjectRequirement: header.includes('subjectRequirement') };
   const early = headerErrors<LineRow>(missing, recs.length === 0);
-  if (early) return early;
+  if (early) return { ...early, columns };
   const c = new Checker();
   const rows: LineRow[] = [];
   const seen = new Map<string, number>();
@@ -130,16 +154,17 @@ export function parseLines(csv: string): Parsed<LineRow> {
     const schoolName = c.text(r, row, 'schoolName', '院校名称');
     const majorCode = c.text(r, row, 'majorCode', '专业代号', 8);
     const majorName = c.text(r, row, 'major', '专业名称', 200);
-    const planCount = c.int(r, row, 'planCount', '投档计划数', 0, 100000, true);
+    const planCount = columns.planCount ? c.int(r, row, 'planCount', '投档计划数', 0, 100000, true) : null;
+    const subjectReq = columns.subjectRequirement ? c.subjectReq(r, row, 'subjectRequirement') : null;
     const rawRank = (r.minRank ?? '').trim();
     const top = /^前(\d+)名?$/.exec(rawRank);
     const minRank = top ? Number(top[1]) : c.int(r, row, 'minRank', '最低位次', 1, 2000000, true);
     const key = `${schoolCode}|${majorCode}`;
     if (seen.has(key)) c.add(row, 'majorCode', majorCode, `与第 ${seen.get(key)} 行的院校代码和专业代号重复`);
     else seen.set(key, row);
-    rows.push({ row, schoolCode, schoolName, majorCode, majorName, planCount, minRank });
+    rows.push({ row, schoolCode, schoolName, majorCode, majorName, planCount, minRank, subjectReq });
   });
-  return { rows, errors: c.errors, errorCount: c.count };
+  return { rows, errors: c.errors, errorCount: c.count, columns };
 }
 
 /** rank-table-YYYY.csv: year, track, score, cumulativeRank — contiguous, scores falling, counts rising. */
@@ -207,9 +232,7 @@ export function parseSubjects(csv: string): Parsed<SubjectRow> {
     const schoolCode = c.text(r, row, 'schoolCode', '院校代码', 8);
     const majorCode = c.text(r, row, 'majorCode', '专业代号', 8);
     const majorName = c.text(r, row, 'major', '专业名称', 200);
-    const subjectReq = c.text(r, row, 'subjectRequirement', '选考科目要求', 50);
-    if (subjectReq && subjectReq !== '不限' && subjectReq.split(/[、或]/).some((s) => !SUBJECTS.includes(s)))
-      c.add(row, 'subjectRequirement', subjectReq, '选考科目要求只能是 不限，或 物理、化学、生物、思想政治、历史、地理 的组合');
+    const subjectReq = c.subjectReq(r, row, 'subjectRequirement');
     rows.push({ row, schoolCode, majorCode, majorName, subjectReq });
   });
   return { rows, errors: c.errors, errorCount: c.count };
