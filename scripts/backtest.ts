@@ -1,14 +1,22 @@
 /**
- * npm run backtest [-- --write-model]: the acceptance model measured on Shandong's real lines (docs/volunteer-model.md).
+ * npm run backtest [-- --write-model] [-- --variants]: the acceptance model measured on Shandong's real lines
+ * (docs/volunteer-model.md).
  *
- * For Y = 2023, 2024, 2025: fit on the years up to Y−1 only, predict year Y, and compare with what happened. The
- * students are every 3rd score from 400 to 697 points of year Y's 一分一段 table (their rank is that year's
- * cumulative count); each student is paired with every line of year Y that has a numeric min rank and at least
- * one earlier year; the outcome is "admitted" when the student's rank is at or better than the line's min rank.
+ * The years are data: every year with a 投档表 (toudang-Y.csv) and an 一分一段表 (rank-table-Y.csv) in the data folder
+ * is loaded, and every year with at least two earlier years is a target. For each target Y: fit on the years up to
+ * Y−1 only, predict year Y, and compare with what happened. The students are every 3rd score from 400 to 697 points
+ * of year Y's 一分一段 table (their rank is that year's cumulative count); each student is paired with every line of
+ * year Y that has a numeric min rank and at least one earlier year; the outcome is "admitted" when the student's rank
+ * is at or better than the line's min rank. Lines are joined across years by their identity (engine/identity.ts:
+ * school + normalised major name, never 专业代号); an identity printed twice in one school and year stays two lines,
+ * told apart by that year's 专业代号. A year whose table has no planCount column (2026) has no plan counts.
  * Printed for the fitted model and for the engine as it was (weights 0.5/0.3/0.2, σ = max(sd, 5 % of R), plan
  * factor R × plan_now / plan_avg): a reliability table (10 probability bins), the expected calibration error
- * overall, over the predictions between 10 % and 90 % alone, and in student rank bands, and the Brier score.
- * --write-model fits on every year (targets 2022–2025) and writes server/volunteer/engine/model-shandong.json.
+ * overall, over the predictions between 10 % and 90 % alone, and in student rank bands, and the Brier score — per
+ * target year and pooled over all target years.
+ * --write-model writes, for every as-of year Y with at least two earlier years, the model fitted on the lines of the
+ * years ≤ Y only (targets up to Y): server/volunteer/engine/model-shandong-<Y>.json (server/volunteer/modelFiles.ts
+ * reads them; a server with ADMISSION_AS_OF=Y uses the newest as-of year ≤ Y).
  * --variants also prints the summary of each fit choice tried (VARIANTS below), fitted model only.
  */
 import { execFileSync } from 'node:child_process';
@@ -25,11 +33,11 @@ import {
   RANK_BANDS,
   type YearPoint,
 } from '../server/volunteer/engine/calibrated.js';
+import { lineIdentity } from '../server/volunteer/engine/identity.js';
 import { type AdmissionOption, scoreAll } from '../server/volunteer/engine/index.js';
 
 const DIR = new URL('../server/db/seed/data/gaokao-shandong/', import.meta.url);
-const YEARS = [2021, 2022, 2023, 2024, 2025];
-const TARGETS = [2023, 2024, 2025];
+const ENGINE_DIR = new URL('../server/volunteer/engine/', import.meta.url);
 const STUDENT_BANDS = [10_000, 50_000, 150_000];
 /** The fit choices compared by --variants (engine/calibrated.ts FitOptions); the first is the kept default. */
 const VARIANTS: Array<{ label: string; options: FitOptions }> = [
@@ -43,53 +51,75 @@ const VARIANTS: Array<{ label: string; options: FitOptions }> = [
   { label: 'zero-mean shock, floor 0.06', options: { ...DEFAULT_FIT, shockFloor: 0.06 } },
   { label: 'zero-mean shock, cells by years of history (1, 2, 3+)', options: { ...DEFAULT_FIT, cellYears: 'history' } },
 ];
-const MODEL_FILE = new URL('../server/volunteer/engine/model-shandong.json', import.meta.url);
+/** The model file of an as-of year (the prefix is the one server/volunteer/modelFiles.ts lists for 山东). */
+const modelFile = (asOf: number) => new URL(`model-shandong-${asOf}.json`, ENGINE_DIR);
 
 const read = (name: string) => parseCsv(fs.readFileSync(new URL(name, DIR), 'utf8'));
 
-/** Same normalisation as the import's name match: no spaces, ASCII brackets. */
-const norm = (s: string) => s.replace(/\s+/g, '').replace(/（/g, '(').replace(/）/g, ')');
+type RankTable = Array<{ score: number; rank: number }>;
 
 interface Line {
   key: string;
   points: YearPoint[];
 }
 
+/** The years of the files `<prefix>-YYYY.csv` in the data folder, ascending. */
+function yearsOfFiles(prefix: string): number[] {
+  const re = new RegExp(`^${prefix}-(\\d{4})\\.csv$`);
+  return fs
+    .readdirSync(DIR)
+    .map((f) => re.exec(f))
+    .filter((m): m is RegExpExecArray => m != null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
+}
+
 function load() {
+  const rankYears = yearsOfFiles('rank-table');
+  const lineFiles = yearsOfFiles('toudang');
+  // A year's lines are comparable with others only through its cohort (the rank table's last count).
+  const years = lineFiles.filter((y) => rankYears.includes(y));
+  const skipped = lineFiles.filter((y) => !rankYears.includes(y));
+  if (skipped.length) console.log(`（${skipped.join('、')} 年有投档表但没有一分一段表，不参与回测）`);
   const cohorts = new Map<number, number>();
-  const tables = new Map<number, Array<{ score: number; rank: number }>>();
-  for (const y of YEARS) {
+  const tables = new Map<number, RankTable>();
+  for (const y of rankYears) {
     const rows = read(`rank-table-${y}.csv`).map((r) => ({ score: Number(r.score), rank: Number(r.cumulativeRank) }));
     tables.set(y, rows);
     cohorts.set(y, Math.max(...rows.map((r) => r.rank)));
   }
   const lines = new Map<string, Line>();
-  for (const y of YEARS) {
+  const joins: Array<{ year: number; lines: number; twice: number }> = [];
+  for (const y of years) {
     const rows = read(`toudang-${y}.csv`);
+    const ids = rows.map((r) => lineIdentity({ schoolCode: r.schoolCode, majorName: r.major }));
     const count = new Map<string, number>();
-    for (const r of rows) count.set(`${r.schoolCode}|${norm(r.major)}`, (count.get(`${r.schoolCode}|${norm(r.major)}`) ?? 0) + 1);
-    for (const r of rows) {
+    for (const id of ids) count.set(id, (count.get(id) ?? 0) + 1);
+    let n = 0;
+    let twice = 0;
+    rows.forEach((r, i) => {
       const top = /^前(\d+)名?$/.exec(r.minRank.trim());
       const minRank = top ? Number(top[1]) : Number(r.minRank);
-      if (!r.minRank.trim() || !Number.isFinite(minRank) || minRank <= 0) continue;
-      const base = `${r.schoolCode}|${norm(r.major)}`;
-      // A name printed twice in one school and year stays two lines (as in the catalogue).
-      const key = (count.get(base) ?? 0) > 1 ? `${base}#${r.majorCode}` : base;
+      if (!r.minRank.trim() || !Number.isFinite(minRank) || minRank <= 0) return;
+      // An identity printed twice in one school and year stays two lines, told apart by that year's 专业代号.
+      const shared = (count.get(ids[i]) ?? 0) > 1;
+      const key = shared ? `${ids[i]}#${r.majorCode}` : ids[i];
       const line = lines.get(key) ?? { key, points: [] };
+      // planCount is absent from tables that do not publish it (2026): unknown, not 0.
       line.points.push({ year: y, minRank, planCount: r.planCount ? Number(r.planCount) : null });
       lines.set(key, line);
-    }
+      n++;
+      if (shared) twice++;
+    });
+    joins.push({ year: y, lines: n, twice });
   }
-  return { cohorts, tables, lines: [...lines.values()] };
+  return { years, cohorts, tables, lines: [...lines.values()], joins };
 }
 
-interface Pair {
-  p: number;
-  admitted: boolean;
-  studentRank: number;
-}
+/** The years a fit for target `year` learns from: those before it that have an earlier year themselves. */
+const trainYearsFor = (years: readonly number[], year: number) => years.filter((y) => y < year && years.some((x) => x < y));
 
-function studentsOf(table: Array<{ score: number; rank: number }>): number[] {
+function studentsOf(table: RankTable): number[] {
   const ranks: number[] = [];
   for (let s = 400; s <= 697; s += 3) {
     const row = table.find((r) => r.score === s) ?? table.reduce((a, b) => (Math.abs(b.score - s) < Math.abs(a.score - s) ? b : a));
@@ -98,9 +128,65 @@ function studentsOf(table: Array<{ score: number; rank: number }>): number[] {
   return ranks;
 }
 
+/**
+ * Calibration counts, additive so that years can be pooled without keeping the pairs: for every student rank group
+ * (0 = all, then STUDENT_BANDS) and both sets (all predictions, 10–90 % only) the 10 bins' pairs, Σ predicted and
+ * Σ admitted, and Σ squared error of all predictions.
+ */
+const GROUPS = STUDENT_BANDS.length + 2;
+class Acc {
+  readonly n = new Float64Array(GROUPS * 2 * 10);
+  readonly p = new Float64Array(GROUPS * 2 * 10);
+  readonly o = new Float64Array(GROUPS * 2 * 10);
+  brier = 0;
+
+  add(p: number, admitted: boolean, studentRank: number) {
+    let g = 1;
+    while (g - 1 < STUDENT_BANDS.length && studentRank >= STUDENT_BANDS[g - 1]) g++;
+    const bin = Math.min(9, Math.floor(p * 10));
+    const o = admitted ? 1 : 0;
+    const sets = p >= 0.1 && p <= 0.9 ? 2 : 1;
+    for (const group of [0, g])
+      for (let set = 0; set < sets; set++) {
+        const i = (group * 2 + set) * 10 + bin;
+        this.n[i]++;
+        this.p[i] += p;
+        this.o[i] += o;
+      }
+    this.brier += (p - o) ** 2;
+  }
+
+  merge(other: Acc): this {
+    for (let i = 0; i < this.n.length; i++) {
+      this.n[i] += other.n[i];
+      this.p[i] += other.p[i];
+      this.o[i] += other.o[i];
+    }
+    this.brier += other.brier;
+    return this;
+  }
+
+  /** Pairs, ECE and the bins of one group and set. */
+  cell(group: number, set: 0 | 1) {
+    const at = (group * 2 + set) * 10;
+    let total = 0;
+    for (let b = 0; b < 10; b++) total += this.n[at + b];
+    let e = 0;
+    const bins: Metrics['bins'] = [];
+    for (let b = 0; b < 10; b++) {
+      const n = this.n[at + b];
+      const predicted = n ? this.p[at + b] / n : Number.NaN;
+      const observed = n ? this.o[at + b] / n : Number.NaN;
+      if (n) e += (n / total) * Math.abs(predicted - observed);
+      bins.push({ lo: b / 10, hi: (b + 1) / 10, n, predicted, observed });
+    }
+    return { n: total, ece: total ? e : Number.NaN, bins };
+  }
+}
+
 /** shift: a log-rank move added to every estimate (0 for the model itself; the diagnosis passes the year's own). */
-function fittedPairs(model: FittedModel, lines: Line[], year: number, cohorts: Map<number, number>, students: number[], shift = 0): Pair[] {
-  const pairs: Pair[] = [];
+function fittedPairs(model: FittedModel, lines: Line[], year: number, cohorts: Map<number, number>, students: number[], shift = 0): Acc {
+  const acc = new Acc();
   for (const l of lines) {
     const actual = l.points.find((p) => p.year === year);
     if (!actual) continue;
@@ -108,14 +194,14 @@ function fittedPairs(model: FittedModel, lines: Line[], year: number, cohorts: M
     if (!past.length) continue;
     for (const r of students) {
       const pr = predict(model, past, year, cohorts, r * Math.exp(-shift), actual.planCount);
-      if (pr) pairs.push({ p: pr.probability, admitted: r <= actual.minRank, studentRank: r });
+      if (pr) acc.add(pr.probability, r <= actual.minRank, r);
     }
   }
-  return pairs;
+  return acc;
 }
 
 /** The engine before issue 14, through its own scoreAll (rank method, plan factor, 5 % σ floor). */
-function enginePairs(lines: Line[], year: number, cohorts: Map<number, number>, students: number[]): Pair[] {
+function enginePairs(lines: Line[], year: number, cohorts: Map<number, number>, students: number[]): Acc {
   const usable = lines.filter((l) => l.points.some((p) => p.year === year) && l.points.some((p) => p.year < year));
   const options: AdmissionOption[] = usable.map((l) => ({
     id: l.key,
@@ -125,15 +211,15 @@ function enginePairs(lines: Line[], year: number, cohorts: Map<number, number>, 
       .map((p) => ({ year: p.year, minScore: null, minRank: p.minRank, planCount: p.planCount, cohortSize: cohorts.get(p.year) ?? null })),
     planNow: l.points.find((p) => p.year === year)?.planCount ?? null,
   }));
-  const pairs: Pair[] = [];
+  const acc = new Acc();
   for (const r of students) {
     const scored = scoreAll(options, { score: 0, rank: r, year, batchLine: null, cohortSize: cohorts.get(year) ?? null });
     scored.forEach((s, i) => {
       const actual = usable[i].points.find((p) => p.year === year) as YearPoint;
-      if (s.probability != null) pairs.push({ p: s.probability, admitted: r <= actual.minRank, studentRank: r });
+      if (s.probability != null) acc.add(s.probability, r <= actual.minRank, r);
     });
   }
-  return pairs;
+  return acc;
 }
 
 interface Metrics {
@@ -146,44 +232,21 @@ interface Metrics {
   brier: number;
 }
 
-function ece(pairs: Pair[]): number {
-  const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, o: 0 }));
-  for (const x of pairs) {
-    const b = bins[Math.min(9, Math.floor(x.p * 10))];
-    b.n++;
-    b.p += x.p;
-    b.o += x.admitted ? 1 : 0;
-  }
-  let e = 0;
-  for (const b of bins) if (b.n) e += (b.n / pairs.length) * Math.abs(b.p / b.n - b.o / b.n);
-  return pairs.length ? e : Number.NaN;
-}
-
-function metrics(pairs: Pair[]): Metrics {
-  const bins = Array.from({ length: 10 }, (_, i) => ({ lo: i / 10, hi: (i + 1) / 10, n: 0, predicted: 0, observed: 0 }));
-  let brier = 0;
-  for (const x of pairs) {
-    const b = bins[Math.min(9, Math.floor(x.p * 10))];
-    b.n++;
-    b.predicted += x.p;
-    b.observed += x.admitted ? 1 : 0;
-    brier += (x.p - (x.admitted ? 1 : 0)) ** 2;
-  }
-  for (const b of bins) {
-    b.predicted = b.n ? b.predicted / b.n : Number.NaN;
-    b.observed = b.n ? b.observed / b.n : Number.NaN;
-  }
-  const mid = (ps: Pair[]) => ps.filter((x) => x.p >= 0.1 && x.p <= 0.9);
+function metrics(acc: Acc): Metrics {
+  const all = acc.cell(0, 0);
+  const mid = acc.cell(0, 1);
   const edges = [0, ...STUDENT_BANDS, Number.POSITIVE_INFINITY];
   const bands = edges.slice(0, -1).map((lo, i) => {
-    const ps = pairs.filter((x) => x.studentRank >= lo && x.studentRank < edges[i + 1]);
     const label = i === 0 ? `< ${STUDENT_BANDS[0] / 1000}k` : i === STUDENT_BANDS.length ? `> ${lo / 1000}k` : `${lo / 1000}k–${edges[i + 1] / 1000}k`;
-    return { label, n: ps.length, ece: ece(ps), eceMid: ece(mid(ps)), nMid: mid(ps).length };
+    const b = acc.cell(i + 1, 0);
+    const m = acc.cell(i + 1, 1);
+    return { label, n: b.n, ece: b.ece, eceMid: m.ece, nMid: m.n };
   });
-  return { n: pairs.length, bins, ece: ece(pairs), eceMid: ece(mid(pairs)), nMid: mid(pairs).length, bands, brier: brier / pairs.length };
+  return { n: all.n, bins: all.bins, ece: all.ece, eceMid: mid.ece, nMid: mid.n, bands, brier: acc.brier / all.n };
 }
 
 const pp = (x: number) => (Number.isNaN(x) ? '–' : (x * 100).toFixed(1));
+const worstBand = (m: Metrics) => Math.max(...m.bands.map((b) => b.ece));
 
 function report(title: string, m: Metrics) {
   console.log(`\n#### ${title}\n`);
@@ -198,34 +261,34 @@ function report(title: string, m: Metrics) {
   for (const b of m.bands) console.log(`| ${b.label} | ${b.n} | ${pp(b.ece)} | ${b.nMid} | ${pp(b.eceMid)} |`);
 }
 
-/** The summary of every fit choice tried: ECE overall / 10–90 % / worst band and Brier per target year. */
-function compareVariants(lines: Line[], cohorts: Map<number, number>, tables: Map<number, Array<{ score: number; rank: number }>>) {
+const summaryCells = (m: Metrics) => `${pp(m.ece)} / ${pp(m.eceMid)} / ${pp(worstBand(m))}; ${m.brier.toFixed(4)}`;
+
+function fitFor(lines: Line[], years: number[], cohorts: Map<number, number>, year: number, options: FitOptions = DEFAULT_FIT): FittedModel {
+  const train = lines.map((l) => l.points.filter((p) => p.year < year)).filter((p) => p.length > 0);
+  return fitModel(train, trainYearsFor(years, year), cohorts, options);
+}
+
+/** The summary of every fit choice tried: ECE overall / 10–90 % / worst band and Brier per target year and pooled. */
+function compareVariants(lines: Line[], years: number[], targets: number[], cohorts: Map<number, number>, tables: Map<number, RankTable>) {
+  const pooledLabel = `pooled ${targets[0]}–${targets[targets.length - 1]}`;
   console.log('\n### Fit choices tried (fitted model; pp: ECE overall / 10–90 % / worst band; Brier)\n');
-  console.log(`| choice | ${TARGETS.join(' | ')} |`);
-  console.log(`| ------ | ${TARGETS.map(() => '---:').join(' | ')} |`);
+  console.log(`| choice | ${targets.join(' | ')} | ${pooledLabel} |`);
+  console.log(`| ------ | ${targets.map(() => '---:').join(' | ')} | ---: |`);
+  const students = (year: number) => studentsOf(tables.get(year) as RankTable);
   for (const v of VARIANTS) {
-    const cells = TARGETS.map((year) => {
-      const train = lines.map((l) => l.points.filter((p) => p.year < year)).filter((p) => p.length > 0);
-      const model = fitModel(
-        train,
-        YEARS.filter((y) => y < year && y > YEARS[0]),
-        cohorts,
-        v.options,
-      );
-      const m = metrics(fittedPairs(model, lines, year, cohorts, studentsOf(tables.get(year) as Array<{ score: number; rank: number }>)));
-      return `${pp(m.ece)} / ${pp(m.eceMid)} / ${pp(Math.max(...m.bands.map((b) => b.ece)))}; ${m.brier.toFixed(4)}`;
+    const pooled = new Acc();
+    const cells = targets.map((year) => {
+      const acc = fittedPairs(fitFor(lines, years, cohorts, year, v.options), lines, year, cohorts, students(year));
+      pooled.merge(acc);
+      return summaryCells(metrics(acc));
     });
-    console.log(`| ${v.label} | ${cells.join(' | ')} |`);
+    console.log(`| ${v.label} | ${cells.join(' | ')} | ${summaryCells(metrics(pooled))} |`);
   }
   // Diagnosis, not a model: the kept fit with year Y's own median move added to every estimate (a look at the
   // answer). What is left is what the year's common move does not explain.
-  const oracle = TARGETS.map((year) => {
-    const train = lines.map((l) => l.points.filter((p) => p.year < year)).filter((p) => p.length > 0);
-    const model = fitModel(
-      train,
-      YEARS.filter((y) => y < year && y > YEARS[0]),
-      cohorts,
-    );
+  const pooled = new Acc();
+  const oracle = targets.map((year) => {
+    const model = fitFor(lines, years, cohorts, year);
     const moves: number[] = [];
     for (const l of lines) {
       const actual = l.points.find((p) => p.year === year);
@@ -234,38 +297,51 @@ function compareVariants(lines: Line[], cohorts: Map<number, number>, tables: Ma
     }
     moves.sort((a, b) => a - b);
     const move = moves[moves.length >> 1];
-    const students = studentsOf(tables.get(year) as Array<{ score: number; rank: number }>);
-    const pairs = fittedPairs(model, lines, year, cohorts, students, move);
-    const m = metrics(pairs);
-    return `${pp(m.ece)} / ${pp(m.eceMid)} / ${pp(Math.max(...m.bands.map((b) => b.ece)))}; ${m.brier.toFixed(4)} (move ${move.toFixed(3)})`;
+    const acc = fittedPairs(model, lines, year, cohorts, students(year), move);
+    pooled.merge(acc);
+    return `${summaryCells(metrics(acc))} (move ${move.toFixed(3)})`;
   });
-  console.log(`| diagnosis only (peeks at Y): kept fit + year Y's actual median move | ${oracle.join(' | ')} |`);
+  console.log(`| diagnosis only (peeks at Y): kept fit + year Y's actual median move | ${oracle.join(' | ')} | ${summaryCells(metrics(pooled))} |`);
 }
 
 function main() {
   const t0 = performance.now();
-  const { cohorts, tables, lines } = load();
-  const summary: string[] = [];
-  for (const year of TARGETS) {
-    const train = lines.map((l) => l.points.filter((p) => p.year < year)).filter((p) => p.length > 0);
-    const model = fitModel(
-      train,
-      YEARS.filter((y) => y < year && y > YEARS[0]),
-      cohorts,
-    );
-    const students = studentsOf(tables.get(year) as Array<{ score: number; rank: number }>);
-    const fitted = metrics(fittedPairs(model, lines, year, cohorts, students));
-    const engine = metrics(enginePairs(lines, year, cohorts, students));
+  const { years, cohorts, tables, lines, joins } = load();
+  // Every year with at least two earlier years: one to estimate from and one to learn the spread on.
+  const targets = years.filter((y) => years.filter((x) => x < y).length >= 2);
+  if (!targets.length) throw new Error(`回测至少需要三个年份的投档表和一分一段表，数据目录只有 ${years.join('、') || '0 个年份'}`);
+  console.log(`年份（投档表 + 一分一段表）：${years.join('、')}；回测目标年：${targets.join('、')}`);
+  console.log('\n| year | lines with a numeric min rank | of them an identity printed twice in the school (kept apart by 专业代号) | with an earlier year |');
+  console.log('| ---- | ----: | ----: | ----: |');
+  for (const j of joins) {
+    const withPast = lines.filter((l) => l.points.some((p) => p.year === j.year) && l.points.some((p) => p.year < j.year)).length;
+    console.log(`| ${j.year} | ${j.lines} | ${j.twice} | ${withPast} |`);
+  }
+  const pooledFitted = new Acc();
+  const pooledEngine = new Acc();
+  const rows: Array<{ label: string; fitted: Metrics; engine: Metrics }> = [];
+  for (const year of targets) {
+    const model = fitFor(lines, years, cohorts, year);
+    const students = studentsOf(tables.get(year) as RankTable);
+    const fittedAcc = fittedPairs(model, lines, year, cohorts, students);
+    const engineAcc = enginePairs(lines, year, cohorts, students);
+    pooledFitted.merge(fittedAcc);
+    pooledEngine.merge(engineAcc);
+    const fitted = metrics(fittedAcc);
+    const engine = metrics(engineAcc);
     console.log(
       `\n### ${year}: fitted on ${model.trainedOn.join(', ')} (weights ${model.weights.join('/')}, cohort power ${model.cohortPower}, plan β ${model.planBeta.toFixed(3)}, drift ${model.drift.toFixed(3)}, year shock ${model.yearShock.toFixed(3)})`,
     );
     report(`${year} — fitted model`, fitted);
     report(`${year} — engine before issue 14`, engine);
-    const worst = Math.max(...fitted.bands.map((b) => b.ece));
-    summary.push(
-      `| ${year} | ${pp(fitted.ece)} | ${pp(fitted.eceMid)} | ${pp(worst)} | ${fitted.brier.toFixed(4)} | ${pp(engine.ece)} | ${pp(engine.eceMid)} | ${pp(Math.max(...engine.bands.map((b) => b.ece)))} | ${engine.brier.toFixed(4)} |`,
-    );
+    rows.push({ label: String(year), fitted, engine });
   }
+  const pooledLabel = `pooled ${targets[0]}–${targets[targets.length - 1]}`;
+  const pooled = { label: pooledLabel, fitted: metrics(pooledFitted), engine: metrics(pooledEngine) };
+  report(`${pooledLabel} — fitted model (every target year's pairs together)`, pooled.fitted);
+  report(`${pooledLabel} — engine before issue 14`, pooled.engine);
+  rows.push(pooled);
+
   console.log('\n### Summary (pp; targets ECE ≤ 3 overall, ≤ 5 between 10 % and 90 %, ≤ 5 in every band)\n');
   console.log(
     '| year | fitted ECE | fitted ECE 10–90 % | fitted worst band | fitted Brier | engine ECE | engine ECE 10–90 % | engine worst band | engine Brier |',
@@ -273,19 +349,35 @@ function main() {
   console.log(
     '| ---- | ---------: | -----------------: | ----------------: | -----------: | ---------: | -----------------: | ----------------: | -----------: |',
   );
-  for (const s of summary) console.log(s);
-  if (process.argv.includes('--variants')) compareVariants(lines, cohorts, tables);
-  if (process.argv.includes('--write-model')) {
-    const model = fitModel(
-      lines.map((l) => l.points),
-      YEARS.slice(1),
-      cohorts,
+  for (const { label, fitted: f, engine: e } of rows)
+    console.log(
+      `| ${label} | ${pp(f.ece)} | ${pp(f.eceMid)} | ${pp(worstBand(f))} | ${f.brier.toFixed(4)} | ${pp(e.ece)} | ${pp(e.eceMid)} | ${pp(worstBand(e))} | ${e.brier.toFixed(4)} |`,
     );
-    fs.writeFileSync(MODEL_FILE, `${JSON.stringify({ province: '山东', rankBands: RANK_BANDS, ...model })}\n`);
-    // The file is committed and CI lints every JSON file: write it in the formatter's layout.
-    execFileSync('npx', ['biome', 'format', '--write', MODEL_FILE.pathname], { stdio: 'ignore' });
-    console.log(`\n模型已写入 ${MODEL_FILE.pathname}（权重 ${model.weights.join('/')}，计划数系数 ${model.planBeta.toFixed(3)}）`);
-    for (let b = 0; b < model.counts.length; b++) console.log(`  ${bandLabel(b)}: ${model.counts[b].join(' / ')} 条（1 / 2 / 3+ 年）`);
+  const bandNames = pooled.fitted.bands.map((b) => b.label);
+  console.log('\n### ECE per student rank band (pp; fitted / engine before; in brackets: between 10 % and 90 %)\n');
+  console.log(`| year | ${bandNames.join(' | ')} |`);
+  console.log(`| ---- | ${bandNames.map(() => '---:').join(' | ')} |`);
+  for (const { label, fitted: f, engine: e } of rows)
+    console.log(`| ${label} | ${f.bands.map((b, i) => `${pp(b.ece)} / ${pp(e.bands[i].ece)} (${pp(b.eceMid)} / ${pp(e.bands[i].eceMid)})`).join(' | ')} |`);
+
+  if (process.argv.includes('--variants')) compareVariants(lines, years, targets, cohorts, tables);
+  if (process.argv.includes('--write-model')) {
+    // One model per as-of year Y: what a server that has seen the years ≤ Y only would use (targets up to Y).
+    for (const asOf of targets) {
+      const model = fitModel(
+        lines.map((l) => l.points.filter((p) => p.year <= asOf)).filter((p) => p.length > 0),
+        trainYearsFor(years, asOf + 1),
+        cohorts,
+      );
+      const file = modelFile(asOf);
+      fs.writeFileSync(file, `${JSON.stringify({ province: '山东', asOf, rankBands: RANK_BANDS, ...model })}\n`);
+      // The files are committed and CI lints every JSON file: write them in the formatter's layout.
+      execFileSync('npx', ['biome', 'format', '--write', file.pathname], { stdio: 'ignore' });
+      console.log(
+        `\n模型已写入 ${file.pathname}（截至 ${asOf} 年，训练目标年 ${model.trainedOn.join('、')}；权重 ${model.weights.join('/')}，位次人数幂 ${model.cohortPower}，计划数系数 ${model.planBeta.toFixed(3)}，年度波动 ${model.yearShock.toFixed(3)}）`,
+      );
+      for (let b = 0; b < model.counts.length; b++) console.log(`  ${bandLabel(b)}: ${model.counts[b].join(' / ')} 条（1 / 2 / 3+ 年）`);
+    }
   }
   console.log(`\n用时 ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }

@@ -1,7 +1,10 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { admissionAsOf } from './volunteer/asOf.js';
 
 const config = loadConfig();
+// ADMISSION_AS_OF=<year> (server/volunteer/asOf.ts): refuse to start on a value that is not a year.
+admissionAsOf();
 const app = await buildApp({ config });
 try {
   await app.listen({ port: config.port, host: config.host });

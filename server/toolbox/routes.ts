@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, fail, ok } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { findSession } from '../security/sessions.js';
+import { admissionAsOf } from '../volunteer/asOf.js';
 import { planByBatch, SUBJECTS, sameScoreYears, schoolLinesByYear, subjectRequirements } from '../volunteer/toolboxData.js';
 
 /**
@@ -35,6 +36,18 @@ export async function toolboxRoutes(app: FastifyInstance) {
     if (!found.ok) throw fail('登录状态已过期，请重新登录', Code.UNAUTHORIZED);
   }
 
+  /** No year after ADMISSION_AS_OF is read (server/volunteer/asOf.ts); the default year is the newest loaded one. */
+  const yearCap = () => admissionAsOf() ?? 9999;
+  const newestYear = async (table: 'gkScoreSegment' | 'gkAdmissionLine') => {
+    const r = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max('year').as('year'))
+      .where('examProvince', '=', PROVINCE)
+      .where('year', '<=', yearCap())
+      .executeTakeFirst();
+    return Number(r?.year ?? 0);
+  };
+
   /** The years and tracks there is data for (the site's selectors). */
   app.get('/toolbox/api/meta', async (request) => {
     await requireSession(request);
@@ -42,6 +55,7 @@ export async function toolboxRoutes(app: FastifyInstance) {
       .selectFrom('gkScoreSegment')
       .select(['year', 'track'])
       .where('examProvince', '=', PROVINCE)
+      .where('year', '<=', yearCap())
       .groupBy(['year', 'track'])
       .orderBy('year', 'desc')
       .execute();
@@ -65,7 +79,9 @@ export async function toolboxRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await requireSession(request);
-      const { year = 2025, track = '综合', score } = request.query;
+      const { track = '综合', score } = request.query;
+      const year = request.query.year ?? (await newestYear('gkScoreSegment'));
+      if (year > yearCap()) throw fail(`暂无${PROVINCE}${year}年${track}的一分一段数据`);
       const rows = await db
         .selectFrom('gkScoreSegment')
         .select(['score', 'cumulativeRank'])
@@ -143,7 +159,9 @@ export async function toolboxRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await requireSession(request);
-      const { year = 2025, score, range = 0 } = request.query;
+      const { score, range = 0 } = request.query;
+      const year = request.query.year ?? (await newestYear('gkAdmissionLine'));
+      if (year > yearCap()) throw fail(`暂无${PROVINCE}${year}年的投档数据`);
       const rows = await db
         .selectFrom('gkAdmissionLine as l')
         .leftJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
@@ -230,6 +248,7 @@ export async function toolboxRoutes(app: FastifyInstance) {
       if (school?.trim()) q = q.where(contains('s.name', school.trim()));
       if (major?.trim()) q = q.where(contains('l.majorName', major.trim()));
       if (year) q = q.where('l.year', '=', year);
+      q = q.where('l.year', '<=', yearCap());
       const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await q
         .select(['s.schoolCode', 's.name as schoolName', 'l.year', 'l.majorName', 'l.minScore', 'l.minRank', 'l.planCount'])

@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import { SHANDONG_BATCH_LINE } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { admissionAsOf } from './asOf.js';
+import { lineIdentity, normaliseText } from './engine/identity.js';
 import {
   type AdmissionOption,
-  type FlatLine,
-  groupLines,
-  optionKey,
   prepareOptions,
   prepareSegmentTable,
   type RankLookup,
@@ -39,6 +38,8 @@ export interface SchoolInfo {
   level: string | null;
   tags: string[];
   isPublic: number | null;
+  /** 办学性质 (公办 / 民办 / 中外合作办学) from the national list; null when unknown. */
+  ownership: string | null;
 }
 
 export interface YearLine {
@@ -46,17 +47,35 @@ export interface YearLine {
   lineId: number;
   minScore: number;
   minRank: number | null;
+  planCount: number | null;
+  /** The name as printed that year (it may differ from the catalogue year's: the identity joins them). */
+  majorName: string | null;
+  majorCode: string | null;
+}
+
+/** A line of an older year whose programme is not in the catalogue year (stopped, renamed beyond recognition, merged). */
+export interface RetiredLine {
+  lineId: number;
+  year: number;
+  schoolCode: string;
+  schoolName: string;
+  majorName: string | null;
 }
 
 export interface CatalogueEntry {
+  /** The line's identity across years (engine/identity.ts): school + normalised major name. */
   key: string;
-  /** The newest year's line: the id plans and favourites use. */
+  /** The catalogue year's line: the id plans and favourites use. */
   lineId: number;
+  /** 专业代号 of the catalogue year (what the family types into the official system). */
+  majorCode: string | null;
+  /** First offered in the catalogue year: no earlier year in its history (新增, estimated with a wider spread). */
+  isNew: boolean;
   school: SchoolInfo;
   majorName: string | null;
   groupCode: string | null;
   batch: string;
-  /** 选考科目要求 of the newest year's line (不限, 物理, 物理、化学 = both, 物理或化学 = either), null when unknown. */
+  /** 选考科目要求 of the catalogue year's own line (不限, 物理, 物理、化学 = both, 物理或化学 = either), null when unknown. */
   subjectReq: string | null;
   /** 计划类型 tags read from the name's notes (engine/specialPlans.ts): 地方专项, 中外合作, 师范 …; [] for an ordinary line. */
   planTags: PlanTag[];
@@ -78,20 +97,42 @@ export interface Catalogue {
   province: string;
   kind: BatchKind;
   rules: ProvinceRules;
-  /** Newest data year (the year scores are estimated for). */
+  /**
+   * The catalogue year: the newest loaded line year (≤ ADMISSION_AS_OF). Only its lines are offered; older years are
+   * history joined by identity.
+   */
   year: number;
+  /** The exam year families fill for (catalogue year + 1): the year probabilities are estimated for. */
+  targetYear: number;
+  /** Loaded line years (≤ ADMISSION_AS_OF), newest first. */
   years: number[];
+  /** ADMISSION_AS_OF when set (the catalogue ignores every later year), else null. */
+  asOf: number | null;
   track: string;
   batches: string[];
   batchLineName: string | null;
+  /** The batch line students are held to: the newest published one (the coming exam's is not known before it). */
   batchLine: number | null;
+  batchLineYear: number | null;
+  /** The newest 一分一段 table (≤ ADMISSION_AS_OF): the target cohort's, and the one students are ranked in by default. */
   segment: SegmentTable | null;
   segmentYear: number | null;
+  /** Every loaded 一分一段 table by year (≤ ADMISSION_AS_OF). */
+  segments: Map<number, SegmentTable>;
+  /** Each table's cohort (its last cumulative count) by year. */
+  cohortByYear: Map<number, number>;
+  /** The cohort students are ranked in (segmentYear's), which the estimates are brought to. */
+  targetCohort: number | null;
+  /** The 一分一段 table year a student of this exam year is ranked in (the function rankYearFor below). */
+  rankYearFor: (examYear?: number | null) => number | null;
   /** Same index as entries; the array the engine caches on. */
   options: AdmissionOption[];
   entries: CatalogueEntry[];
+  /** Catalogue-year lines and the older lines of the same programmes → entry index. */
   byLineId: Map<number, number>;
   byKey: Map<string, number>;
+  /** Lines of older years whose programme is not offered in the catalogue year (shown only in 院校详情; 失效 in a plan). */
+  retired: Map<number, RetiredLine>;
   /** Entry indexes of each school, hardest first. */
   bySchool: Map<string, number[]>;
   /** Every entry index, hardest first (newest min rank ascending, then min score descending). */
@@ -155,7 +196,7 @@ export async function loadCatalogue(db: Kysely<Database>, province = '山东', k
     byDb = new Map();
     caches.set(db, byDb);
   }
-  const cacheKey = `${province}|${kind}`;
+  const cacheKey = `${province}|${kind}|${admissionAsOf() ?? ''}`;
   const hit = byDb.get(cacheKey);
   const now = performance.now();
   if (hit && now - hit.checkedAt < SIGNATURE_TTL_MS) return hit.catalogue;
@@ -188,14 +229,14 @@ function splitTags(tags: string): string[] {
 async function build(db: Kysely<Database>, province: string, kind: BatchKind): Promise<Catalogue | null> {
   const rules = await provinceRules(db, province);
   if (!rules) return null;
-  const lineRows = await db
+  const asOf = admissionAsOf();
+  let lineQuery = db
     .selectFrom('gkAdmissionLine')
     .select(['lineId', 'year', 'batch', 'track', 'schoolCode', 'groupCode', 'majorName', 'majorCode', 'minScore', 'minRank', 'planCount', 'subjectReq'])
-    .where('examProvince', '=', province)
-    .orderBy('year', 'desc')
-    .orderBy('lineId')
-    .execute();
-  const lines = distinctNames(lineRows.filter((l) => (kind === 'advance' ? isAdvance(l.batch) : !isAdvance(l.batch))));
+    .where('examProvince', '=', province);
+  if (asOf != null) lineQuery = lineQuery.where('year', '<=', asOf);
+  const lineRows = await lineQuery.orderBy('year', 'desc').orderBy('lineId').execute();
+  const lines = lineRows.filter((l) => (kind === 'advance' ? isAdvance(l.batch) : !isAdvance(l.batch)));
   if (lines.length === 0) return null;
 
   const schoolRows = await db.selectFrom('gkSchool').selectAll().where('examProvince', '=', province).execute();
@@ -209,83 +250,122 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
       level: s.level,
       tags: splitTags(s.tags),
       isPublic: s.isPublic,
+      ownership: s.ownership ?? null,
     });
   }
+  const schoolOf = (code: string): SchoolInfo =>
+    schools.get(code) ?? { schoolCode: code, name: code, province: null, city: null, level: null, tags: [], isPublic: null, ownership: null };
 
   const year = lines[0].year;
   const years = [...new Set(lines.map((l) => l.year))].sort((a, b) => b - a);
   const tracks = [...new Set(lines.map((l) => l.track))];
-  const batches = [...new Set(lines.map((l) => l.batch))];
 
-  const batchLines = await db.selectFrom('gkBatchLine').selectAll().where('examProvince', '=', province).execute();
+  const batchLines = (await db.selectFrom('gkBatchLine').selectAll().where('examProvince', '=', province).execute()).filter(
+    (b) => asOf == null || b.year <= asOf,
+  );
   const batchLineName = pickBatchLineName(
     province,
     batchLines.map((b) => b.batch),
   );
   const lineOf = (y: number) => batchLines.find((b) => b.year === y && b.batch === batchLineName)?.minScore ?? null;
+  // The coming exam's batch line is not known before it: the newest published one stands in (its year is in the message).
+  const batchLineYear = batchLines
+    .filter((b) => b.batch === batchLineName && b.year <= year)
+    .map((b) => b.year)
+    .sort((a, b) => b - a)[0];
 
-  const segments = await db
+  let segmentQuery = db
     .selectFrom('gkScoreSegment')
     .select(['year', 'score', 'cumulativeRank'])
     .where('examProvince', '=', province)
-    .where('track', '=', tracks[0])
-    .execute();
-  const segYears = [...new Set(segments.map((s) => s.year))].sort((a, b) => b - a);
-  // Each year's cohort (the table's last cumulative count): past ranks are converted to this year's cohort.
+    .where('track', '=', tracks[0]);
+  if (asOf != null) segmentQuery = segmentQuery.where('year', '<=', asOf);
+  const segmentRows = await segmentQuery.execute();
+  const segYears = [...new Set(segmentRows.map((s) => s.year))].sort((a, b) => b - a);
+  // Each year's cohort (the table's last cumulative count): past ranks are converted to the target cohort.
   const cohortByYear = new Map<number, number>();
-  for (const s of segments) cohortByYear.set(s.year, Math.max(cohortByYear.get(s.year) ?? 0, s.cumulativeRank));
-  const segmentYear = segYears.find((y) => y <= year) ?? segYears[0] ?? null;
-  const segment = segmentYear == null ? null : prepareSegmentTable(segments.filter((s) => s.year === segmentYear));
+  for (const s of segmentRows) cohortByYear.set(s.year, Math.max(cohortByYear.get(s.year) ?? 0, s.cumulativeRank));
+  const segments = new Map<number, SegmentTable>();
+  for (const y of segYears) segments.set(y, prepareSegmentTable(segmentRows.filter((s) => s.year === y)));
+  // The newest table: a table of the coming exam year may arrive (next June) before its lines.
+  const segmentYear = segYears[0] ?? null;
+  const segment = segmentYear == null ? null : (segments.get(segmentYear) ?? null);
+  const targetCohort = segmentYear == null ? rules.cohortSize : (cohortByYear.get(segmentYear) ?? rules.cohortSize);
 
-  const flat: FlatLine[] = lines.map((l) => ({
-    year: l.year,
-    schoolCode: l.schoolCode,
-    groupCode: l.groupCode,
-    majorName: l.majorName,
-    minScore: l.minScore,
-    minRank: l.minRank,
-    planCount: l.planCount,
-    batchLine: lineOf(l.year),
-    cohortSize: l.year === segmentYear ? rules.cohortSize : (cohortByYear.get(l.year) ?? null),
-    schoolName: schools.get(l.schoolCode)?.name ?? null,
-  }));
-  const options = groupLines(flat);
+  // One identity per line across years (engine/identity.ts); two lines of one year sharing it stay apart.
+  const identities = identitiesOf(lines);
+  const groups = new Map<string, number[]>();
+  for (const [i, id] of identities.entries()) {
+    const g = groups.get(id);
+    if (g) g.push(i);
+    else groups.set(id, [i]);
+  }
+
+  const options: AdmissionOption[] = [];
   const entries: CatalogueEntry[] = [];
   const byKey = new Map<string, number>();
   const byLineId = new Map<number, number>();
-  for (const [i, o] of options.entries()) byKey.set(o.id, i);
-  for (const o of options) {
-    entries.push({
-      key: o.id,
-      lineId: 0,
-      school: schools.get(o.schoolCode) ?? {
-        schoolCode: o.schoolCode,
-        name: o.schoolCode,
-        province: null,
-        city: null,
-        level: null,
-        tags: [],
-        isPublic: null,
-      },
-      majorName: o.majorName ?? null,
-      groupCode: o.groupCode ?? null,
-      batch: '',
-      subjectReq: null,
-      planTags: planTagsOf(o.majorName, schools.get(o.schoolCode)?.name),
-      years: [],
-    });
-  }
-  for (const l of lines) {
-    const idx = byKey.get(optionKey(l)) as number;
-    const e = entries[idx];
-    if (e.years.length === 0) {
-      e.lineId = l.lineId;
-      e.batch = l.batch;
-      e.subjectReq = l.subjectReq;
+  const retired = new Map<number, RetiredLine>();
+  for (const [identity, members] of groups) {
+    const newest = lines[members[0]];
+    if (newest.year !== year) {
+      // Not offered in the catalogue year: history only (院校详情), and 失效 where a plan still holds it.
+      for (const m of members) {
+        const l = lines[m];
+        retired.set(l.lineId, { lineId: l.lineId, year: l.year, schoolCode: l.schoolCode, schoolName: schoolOf(l.schoolCode).name, majorName: l.majorName });
+      }
+      continue;
     }
-    e.years.push({ year: l.year, lineId: l.lineId, minScore: l.minScore, minRank: l.minRank });
-    byLineId.set(l.lineId, idx);
+    const idx = entries.length;
+    const school = schoolOf(newest.schoolCode);
+    const yearLines: YearLine[] = members.map((m) => {
+      const l = lines[m];
+      return {
+        year: l.year,
+        lineId: l.lineId,
+        minScore: l.minScore,
+        minRank: l.minRank,
+        planCount: l.planCount,
+        majorName: l.majorName,
+        majorCode: l.majorCode,
+      };
+    });
+    options.push({
+      id: identity,
+      schoolCode: newest.schoolCode,
+      schoolName: school.name,
+      groupCode: newest.groupCode,
+      majorName: newest.majorName,
+      history: members.map((m) => {
+        const l = lines[m];
+        return {
+          year: l.year,
+          minScore: l.minScore,
+          minRank: l.minRank,
+          planCount: l.planCount,
+          batchLine: lineOf(l.year),
+          cohortSize: cohortByYear.get(l.year) ?? null,
+        };
+      }),
+      planNow: null,
+    });
+    entries.push({
+      key: identity,
+      lineId: newest.lineId,
+      majorCode: newest.majorCode,
+      isNew: yearLines.length === 1 && years.length > 1,
+      school,
+      majorName: newest.majorName,
+      groupCode: newest.groupCode,
+      batch: newest.batch,
+      subjectReq: newest.subjectReq ?? null,
+      planTags: planTagsOf(newest.majorName, school.name),
+      years: yearLines,
+    });
+    byKey.set(identity, idx);
+    for (const y of yearLines) byLineId.set(y.lineId, idx);
   }
+
   const rankOrder = entries.map((_, i) => i);
   const diff = (a: number, b: number) => {
     const ea = entries[a].years[0];
@@ -300,13 +380,14 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
     if (list) list.push(i);
     else bySchool.set(code, [i]);
   }
+  const current = lines.filter((l) => l.year === year);
   const has = {
-    subjectReq: lines.some((l) => l.subjectReq != null && l.subjectReq !== ''),
-    planCount: lines.some((l) => l.planCount != null),
+    subjectReq: current.some((l) => l.subjectReq != null && l.subjectReq !== ''),
+    planCount: current.some((l) => l.planCount != null),
     level: schoolRows.some((r) => r.level != null && r.level !== ''),
     isPublic: schoolRows.some((r) => r.isPublic != null),
   };
-  return {
+  const cat: Catalogue = {
     province,
     kind,
     rules,
@@ -314,31 +395,52 @@ async function build(db: Kysely<Database>, province: string, kind: BatchKind): P
     rankOrder,
     has,
     year,
+    targetYear: year + 1,
     years,
+    asOf,
     track: tracks[0],
-    batches,
+    batches: [...new Set(current.map((l) => l.batch))],
     batchLineName,
-    batchLine: lineOf(year),
+    batchLine: batchLineYear == null ? null : lineOf(batchLineYear),
+    batchLineYear: batchLineYear ?? null,
     segment,
     segmentYear,
+    segments,
+    cohortByYear,
+    targetCohort: targetCohort ?? null,
     options,
     entries,
     byLineId,
     byKey,
+    retired,
     schools,
+    rankYearFor: (examYear) => rankYearFor(cat, examYear),
   };
+  return cat;
 }
 
 /**
- * One school can print the same major name twice in a year under two 专业代号 (a 地方专项 or 中外合作 line without a
- * note): such lines carry their code in the name (…（代号QU）) so they stay two options instead of merging into one
- * option with two lines of the same year.
+ * The identity of each line (lines sorted newest year first). Two lines of one school and year can share an identity
+ * (数学类 and 数学, or one name printed twice under two 专业代号, e.g. a 地方专项 line without its note): they stay two
+ * programmes, each keyed by its exact printed name (and, for the same name printed twice, the second by its 专业代号).
+ * A line of another year joins the programme of its exact printed name when there is one, else the plain identity.
  */
-function distinctNames<T extends { year: number; schoolCode: string; majorName: string | null; majorCode: string | null }>(lines: T[]): T[] {
+function identitiesOf(
+  lines: ReadonlyArray<{ year: number; schoolCode: string; groupCode: string | null; majorName: string | null; majorCode: string | null }>,
+): string[] {
+  const base = lines.map((l) => lineIdentity(l));
+  const exact = lines.map((l, i) => `${base[i]}#${normaliseText(l.majorName ?? '')}`);
   const count = new Map<string, number>();
-  const key = (l: T) => `${l.year}|${l.schoolCode}|${l.majorName ?? ''}`;
-  for (const l of lines) count.set(key(l), (count.get(key(l)) ?? 0) + 1);
-  return lines.map((l) => ((count.get(key(l)) ?? 0) > 1 && l.majorCode ? { ...l, majorName: `${l.majorName ?? ''}（代号${l.majorCode}）` } : l));
+  for (const [i, l] of lines.entries()) count.set(`${l.year}|${base[i]}`, (count.get(`${l.year}|${base[i]}`) ?? 0) + 1);
+  const split = new Set<string>();
+  for (const [i, l] of lines.entries()) if ((count.get(`${l.year}|${base[i]}`) ?? 0) > 1) split.add(exact[i]);
+  const used = new Set<string>();
+  return lines.map((l, i) => {
+    let id = split.has(exact[i]) ? exact[i] : base[i];
+    if (used.has(`${l.year}|${id}`)) id = `${id}#${l.majorCode ?? l.year}`;
+    used.add(`${l.year}|${id}`);
+    return id;
+  });
 }
 
 /** The batch line the 线差法 compares with: Shandong's 一段线, otherwise an undergraduate line when there is one. */
@@ -347,13 +449,42 @@ function pickBatchLineName(province: string, names: string[]): string | null {
   return names.find((n) => n.includes('一段')) ?? names.find((n) => n.includes('本科')) ?? names[0] ?? null;
 }
 
-/** A student's rank at a score from the catalogue's 一分一段 table. */
-export function rankOf(cat: Catalogue, score: number): RankLookup | null {
-  return cat.segment ? rankForScore(cat.segment, score) : null;
+/**
+ * The 一分一段 table a student of this exam year is ranked in: their own year's when it is loaded (next June's 2027
+ * table arrives weeks before the 2027 lines), else the newest one (≤ ADMISSION_AS_OF).
+ */
+export function rankYearFor(cat: Catalogue, examYear?: number | null): number | null {
+  if (examYear != null && cat.segments.has(examYear)) return examYear;
+  return cat.segmentYear;
+}
+
+/** A student's rank at a score, in the table of their exam year (rankYearFor). */
+export function rankOf(cat: Catalogue, score: number, examYear?: number | null): RankLookup | null {
+  const y = rankYearFor(cat, examYear);
+  const table = y == null ? null : cat.segments.get(y);
+  return table ? rankForScore(table, score) : null;
+}
+
+/** What the catalogue needs of a stored student to rank them. */
+export interface RankedStudent {
+  score: number | null;
+  rank: number | null;
+  rankFlag: string | null;
+  examYear: number | null;
+}
+
+/**
+ * A stored student's rank as the catalogue sees it: a rank typed in (manual) as given; otherwise read off the table of
+ * their exam year now (rankYearFor), so a table imported later, or ADMISSION_AS_OF, ranks them where the server
+ * would have. The stored rank is the fallback when no table is loaded.
+ */
+export function studentRankOf(cat: Catalogue, s: RankedStudent): number | null {
+  if (s.score == null || s.rankFlag === 'manual') return s.rank;
+  return rankOf(cat, s.score, s.examYear)?.rank ?? s.rank;
 }
 
 export function profileOf(cat: Catalogue, score: number, rank: number | null): StudentProfile {
-  return { score, rank, year: cat.year, batchLine: cat.batchLine, cohortSize: cat.rules.cohortSize };
+  return { score, rank, year: cat.year, batchLine: cat.batchLine, cohortSize: cat.targetCohort };
 }
 
 /** Scores every option of the catalogue for one student (engine scoreAll; cached compile). */
@@ -375,6 +506,11 @@ export function scoreCatalogue(cat: Catalogue, score: number, rank: number | nul
   return scored;
 }
 
+/** scoreCatalogue for a stored student (rank by studentRankOf); null when the student has no score. */
+export function scoreStudent(cat: Catalogue, s: RankedStudent): ScoredOption[] | null {
+  return s.score == null ? null : scoreCatalogue(cat, s.score, studentRankOf(cat, s));
+}
+
 export function probabilityText(p: number | null): string | null {
   if (p == null) return null;
   return `${Math.min(99.99, Math.max(0.01, p * 100)).toFixed(2)}%`;
@@ -393,9 +529,21 @@ export interface ChanceRow {
   level: string | null;
   isPublic: number | null;
   majorName: string | null;
+  /** 专业代号 of the catalogue year. */
+  majorCode: string | null;
   groupCode: string | null;
   batch: string;
-  years: Array<{ year: number; minScore: number; minRank: number | null }>;
+  /** 选考科目要求 of the catalogue-year line; null when unknown (flag subject-unknown). */
+  subjectReq: string | null;
+  /** 办学性质: 公办 / 民办 / 中外合作办学, null when unknown. */
+  ownership: string | null;
+  /** 新增: first offered in the catalogue year. */
+  isNew: boolean;
+  /** The year of minScore / minRank (the catalogue year). */
+  year: number;
+  /** The exam year the probability and the estimated rank are for. */
+  targetYear: number;
+  years: Array<{ year: number; minScore: number; minRank: number | null; planCount: number | null; majorName: string | null }>;
   minScore: number;
   minRank: number | null;
   probability: number | null;
@@ -405,6 +553,22 @@ export interface ChanceRow {
   method: string | null;
   estimatedRank: number | null;
   explanation: string | null;
+}
+
+/** The engine's flags plus what the catalogue knows of the line: 新增 (new-line), 选科要求未知 (subject-unknown). */
+function rowFlags(cat: Catalogue, e: CatalogueEntry, scored: ScoredOption | null): string[] {
+  const flags: string[] = scored ? [...scored.flags] : [];
+  if (e.isNew && !flags.includes('new-line')) flags.push('new-line');
+  if (subjectUnknown(cat, e)) flags.push('subject-unknown');
+  return flags;
+}
+
+/**
+ * A line whose own 选考科目要求 is unknown while the data set has requirements: marked 选科要求未知, never auto-filled.
+ * (A data set without any requirement, such as the demo seed, says so once instead.)
+ */
+export function subjectUnknown(cat: Catalogue, e: CatalogueEntry): boolean {
+  return cat.has.subjectReq && (e.subjectReq == null || e.subjectReq === '');
 }
 
 export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null, explain = true): ChanceRow {
@@ -421,15 +585,21 @@ export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null, 
     level: e.school.level,
     isPublic: e.school.isPublic,
     majorName: e.majorName,
+    majorCode: e.majorCode,
     groupCode: e.groupCode,
     batch: e.batch,
-    years: e.years.map((y) => ({ year: y.year, minScore: y.minScore, minRank: y.minRank })),
+    subjectReq: e.subjectReq,
+    ownership: e.school.ownership,
+    isNew: e.isNew,
+    year: newest.year,
+    targetYear: cat.targetYear,
+    years: e.years.map((y) => ({ year: y.year, minScore: y.minScore, minRank: y.minRank, planCount: y.planCount, majorName: y.majorName })),
     minScore: newest.minScore,
     minRank: newest.minRank,
     probability: scored?.probability ?? null,
     probabilityText: probabilityText(scored?.probability ?? null),
     tier: scored?.tier ?? null,
-    flags: scored ? [...scored.flags] : [],
+    flags: rowFlags(cat, e, scored),
     method: scored?.method ?? null,
     estimatedRank: scored?.estimatedRank != null ? Math.round(scored.estimatedRank) : null,
     // A getter on the engine's class instance: read it explicitly (spreading would drop it).

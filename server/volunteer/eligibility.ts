@@ -15,7 +15,7 @@ import type { StudentRow } from './students.js';
 export function belowUndergraduateLine(cat: Catalogue, score: number): string | null {
   const name = cat.batchLineName;
   if (cat.batchLine == null || name == null || !(name === '一段线' || name.includes('本科')) || score >= cat.batchLine) return null;
-  return `考生 ${score} 分低于 ${cat.year} 年${name} ${cat.batchLine} 分，不能填报本科院校专业（常规批第 1 次志愿均为本科）`;
+  return `考生 ${score} 分低于 ${cat.batchLineYear ?? cat.year} 年${name} ${cat.batchLine} 分，不能填报本科院校专业（常规批第 1 次志愿均为本科）`;
 }
 
 /**

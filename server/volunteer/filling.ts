@@ -5,10 +5,14 @@ import {
   loadCatalogue,
   probabilityText,
   rankOf,
+  rankYearFor,
   requireCatalogue,
   requireProvince,
   rowOf,
   scoreCatalogue,
+  scoreStudent,
+  studentRankOf,
+  subjectUnknown,
 } from './catalogue.js';
 import { type Actor, type Db, intParam, listParam, paging, parseJsonList, SUBJECTS, truthy } from './common.js';
 import { belowUndergraduateLine, declaredEligibility, subjectNameSet, subjectsAllow } from './eligibility.js';
@@ -71,7 +75,7 @@ export async function resolveSubject(db: Db, actor: Actor, input: { studentId?: 
       name: s.name,
       province: s.province,
       score: s.score,
-      rank: s.rank,
+      rank: studentRankOf(cat, s),
       rankFlag: s.rankFlag,
       examYear: s.examYear,
       student: s,
@@ -213,15 +217,29 @@ function tierList(v: unknown): Tier[] {
 
 function subjectNotes(cat: Catalogue, subject: ChanceSubject): string[] {
   const notes: string[] = [];
-  if (subject.examYear != null && subject.examYear !== cat.year) notes.push(`按${cat.year}年的投档数据和一分一段表估算（考生高考年份 ${subject.examYear}）`);
+  const rankYear = rankYearFor(cat, subject.examYear);
+  notes.push(
+    `按${cat.year}年招生目录（投档线）估算${cat.targetYear}年高考的录取概率${subject.examYear != null && subject.examYear !== cat.targetYear ? `（考生高考年份 ${subject.examYear}）` : ''}`,
+  );
   if (subject.rank == null) notes.push('缺少考生位次，按线差法估算');
   else if (subject.rankFlag === 'manual') notes.push(`按填写的位次 ${subject.rank} 计算`);
-  else notes.push(`位次按${cat.segmentYear ?? cat.year}年一分一段表计算：${subject.score} 分对应位次 ${subject.rank}`);
+  else notes.push(`位次按${rankYear ?? cat.year}年一分一段表计算：${subject.score} 分对应位次 ${subject.rank}`);
   return notes;
 }
 
 function studentSummary(cat: Catalogue, s: ChanceSubject) {
-  return { studentId: s.studentId, name: s.name, score: s.score, rank: s.rank, rankFlag: s.rankFlag, province: s.province, year: cat.year };
+  return {
+    studentId: s.studentId,
+    name: s.name,
+    score: s.score,
+    rank: s.rank,
+    rankFlag: s.rankFlag,
+    province: s.province,
+    examYear: s.examYear,
+    year: cat.year,
+    targetYear: cat.targetYear,
+    rankYear: rankYearFor(cat, s.examYear),
+  };
 }
 
 async function markers(db: Db, subject: ChanceSubject) {
@@ -334,8 +352,14 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
   const filters = compileFilters(cat, input, subject.student, subject.score);
   const candidates: ScoredOption[] = [];
   const indexOf = new Map<ScoredOption, number>();
+  let unknownSubjects = 0;
   for (const i of cat.rankOrder) {
     if (!filters.test(i)) continue;
+    // 选科要求未知: never proposed (the family could not check it could fill it); the expert may still add it by hand.
+    if (subjectUnknown(cat, cat.entries[i])) {
+      unknownSubjects++;
+      continue;
+    }
     candidates.push(scored[i]);
     indexOf.set(scored[i], i);
   }
@@ -355,7 +379,13 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
     requested: counts,
     effectiveCounts: result.effectiveCounts,
     shortfalls: result.shortfalls,
-    notes: [...subjectNotes(cat, subject), ...filters.notes, ...filters.after(), ...result.notes],
+    notes: [
+      ...subjectNotes(cat, subject),
+      ...filters.notes,
+      ...filters.after(),
+      ...(unknownSubjects ? [`${unknownSubjects} 个选科要求未知的志愿不参与智能填报`] : []),
+      ...result.notes,
+    ],
     warnings: warningsOf(items, cat),
     slotLimit: cat.rules.slotLimit,
     student: studentSummary(cat, subject),
@@ -621,7 +651,7 @@ export async function likeList(db: Db, actor: Actor, studentId: unknown) {
   const s = await loadStudent(db, actor, studentId);
   const cat = await requireCatalogue(db, s.province);
   const likes = await db.selectFrom('volLike').selectAll().where('studentId', '=', s.studentId).orderBy('likeId', 'desc').execute();
-  const scored = s.score != null ? scoreCatalogue(cat, s.score, s.rank) : null;
+  const scored = scoreStudent(cat, s);
   return likes.flatMap((l) => {
     const idx = cat.byLineId.get(l.lineId);
     if (idx == null) return [];
@@ -665,7 +695,7 @@ export async function majorRecommend(db: Db, actor: Actor, input: { studentId?: 
   const s = await loadStudent(db, actor, input.studentId);
   if (s.score == null) throw fail('请先填写该学生的高考分数');
   const cat = await requireCatalogue(db, s.province);
-  const scored = scoreCatalogue(cat, s.score, s.rank);
+  const scored = scoreStudent(cat, s) as ScoredOption[];
   const interests = parseJsonList(s.preferMajors);
   const limit = Math.min(100, Math.max(1, intParam(input.limit) ?? 30));
   const groups = new Map<string, number[]>();

@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, VolPlanItemTable } from '../db/types.js';
 import { ApiError, fail } from '../http/envelope.js';
 import { getSettings } from '../services/settings.js';
-import { type Catalogue, probabilityText, requireCatalogue, scoreCatalogue } from './catalogue.js';
+import { type Catalogue, probabilityText, requireCatalogue, scoreStudent } from './catalogue.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES, parseSubjects, subjectNames, userNames } from './common.js';
 import { refusalOf } from './eligibility.js';
 import { checkGradient, type GradientWarning, type PlanEntry, type Tier } from './engine/index.js';
@@ -31,11 +31,33 @@ export interface ItemView {
   probability: number | null;
   probabilityText: string | null;
   obey: boolean | null;
+  /** 失效: the line is not offered in the catalogue year (stopped or renamed): the expert replaces it. */
+  stale: boolean;
+  staleReason: string | null;
+  /** The year of minScore / minRank as stored (the catalogue year at save time); null for a stale line not found. */
+  year: number | null;
+  /** 专业代号 / 选考科目要求 / 办学性质 of the catalogue-year line (null when stale or unknown). */
+  majorCode: string | null;
+  subjectReq: string | null;
+  ownership: string | null;
+}
+
+/** Why a stored plan line can no longer be filled: it left the catalogue (null while it is offered). */
+export function staleReasonOf(cat: Catalogue, lineId: number): string | null {
+  if (cat.byLineId.has(lineId)) return null;
+  const old = cat.retired.get(lineId);
+  return old
+    ? `该志愿不在${cat.year}年招生目录中（最近一次招生为${old.year}年，已停招或更名），请替换`
+    : `该志愿不在${cat.year}年招生目录中（已停招或更名），请替换`;
 }
 
 export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): ItemView {
   const idx = cat?.byLineId.get(row.lineId);
-  const school = idx != null ? cat?.entries[idx].school : cat?.schools.get(row.schoolCode);
+  const entry = idx != null ? cat?.entries[idx] : undefined;
+  const school = entry ? entry.school : cat?.schools.get(row.schoolCode);
+  const staleReason = cat && cat.rules.zyType !== 2 ? staleReasonOf(cat, row.lineId) : null;
+  // The stored figures' year: the line's own year (a plan saved on last year's catalogue keeps last year's figures).
+  const yearOfLine = entry?.years.find((y) => y.lineId === row.lineId)?.year ?? cat?.retired.get(row.lineId)?.year ?? null;
   return {
     sort: row.sort,
     lineId: row.lineId,
@@ -52,6 +74,12 @@ export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): I
     probability: row.probability,
     probabilityText: probabilityText(row.probability),
     obey: row.obey == null ? null : row.obey === 1,
+    stale: staleReason != null,
+    staleReason,
+    year: yearOfLine,
+    majorCode: entry?.majorCode ?? null,
+    subjectReq: entry?.subjectReq ?? null,
+    ownership: school?.ownership ?? null,
   };
 }
 
@@ -128,8 +156,15 @@ function resolveItems(cat: Catalogue, raw: unknown): ResolvedItem[] {
   return raw.map((it, i) => {
     const lineId = intParam(typeof it === 'object' && it !== null ? (it as { lineId?: unknown }).lineId : it);
     const idx = lineId != null ? cat.byLineId.get(lineId) : undefined;
+    const old = lineId != null ? cat.retired.get(lineId) : undefined;
+    if (idx == null && old) {
+      throw fail(
+        `第${i + 1}个志愿（${old.schoolName} ${old.majorName ?? ''}）不在${cat.year}年招生目录中（最近一次招生为${old.year}年，已停招或更名），不能填报，请删除或替换`,
+      );
+    }
     if (idx == null) throw fail(`第${i + 1}个志愿不存在或不属于${cat.province}的招生数据（lineId ${lineId ?? '空'}）`);
     const e = cat.entries[idx];
+    // One programme once: the identity across years (an old and a new name of one programme are one choice).
     const first = seen.get(e.key);
     if (first != null) throw fail(`第${i + 1}个志愿与第${first + 1}个志愿重复：${e.school.name} ${e.majorName ?? ''}`.trim());
     seen.set(e.key, i);
@@ -170,7 +205,10 @@ async function checkStillEligible(db: Db, student: StudentRow, planId: number): 
     const cat = await requireCatalogue(db, student.province);
     for (const [n, it] of items.entries()) {
       const idx = cat.byLineId.get(it.lineId);
-      if (idx == null) throw fail(`第${n + 1}个志愿（${it.schoolName} ${it.majorName ?? ''}）已不在${cat.province}的招生数据中`.replace(' ）', '）'));
+      if (idx == null)
+        throw fail(
+          `第${n + 1}个志愿（${it.schoolName} ${it.majorName ?? ''}）不在${cat.year}年招生目录中（已停招或更名），请替换后再提交`.replace(' ）', '）'),
+        );
       const why = refusalOf(cat, idx, student, n + 1);
       if (why) throw fail(why);
     }
@@ -182,7 +220,7 @@ async function checkStillEligible(db: Db, student: StudentRow, planId: number): 
 
 /** Item rows (without planId) for resolved items, with tier and probability computed now for the student. */
 function itemRows(cat: Catalogue, student: StudentRow, items: ResolvedItem[]): Array<Omit<ItemRow, 'planId'>> {
-  const scored = student.score != null ? scoreCatalogue(cat, student.score, student.rank) : null;
+  const scored = scoreStudent(cat, student);
   return items.map(({ idx, obey }, i) => {
     const e = cat.entries[idx];
     const s = scored?.[idx] ?? null;
@@ -500,7 +538,7 @@ export async function planInfo(db: Db, actor: Actor, studentId: unknown) {
   const plan = await loadPlan(db, student.studentId);
   const names = await userNames(db, [student.ownerId, plan?.reviewBy]);
   const rows = plan ? await loadItems(db, plan.planId) : [];
-  const scored = student.score != null && rows.length ? scoreCatalogue(cat, student.score, student.rank) : null;
+  const scored = rows.length ? scoreStudent(cat, student) : null;
   const items = rows.map((r) => {
     const idx = cat.byLineId.get(r.lineId);
     const now = idx != null ? scored?.[idx] : undefined;

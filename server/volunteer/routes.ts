@@ -109,12 +109,16 @@ export async function volunteerRoutes(app: FastifyInstance) {
   // Without a resolved scope (no route of this file) the actor is confined to no store at all.
   const actor = (request: FastifyRequest) => ({ ...actorOf(request.auth), ...(stores.get(request) ?? { storeId: null, allStores: false }) });
 
-  // Shandong 2021–2025 through the administrator's import path, once per database (import/history.ts).
+  // Shandong's years (whatever server/db/seed/data/gaokao-shandong holds) through the administrator's import path;
+  // each start imports only what the database lacks (import/history.ts).
   if (app.config.seed && historyWanted()) {
     app.addHook('onReady', async () => {
       const t0 = performance.now();
       const done = await seedShandongHistory(db);
-      if (done) app.log.info({ ms: Math.round(performance.now() - t0), files: done.length }, '山东 2021–2025 招生数据已导入');
+      if (done) {
+        const years = [...new Set(done.map((r) => r.year).filter((y): y is number => y != null))].sort((a, b) => a - b);
+        app.log.info({ ms: Math.round(performance.now() - t0), files: done.length, years }, `山东 ${years.join('、')} 年招生数据已导入`);
+      }
     });
   }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { SHANDONG, SHANDONG_BATCH_LINE } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
 import { autofill, groupLines, optionKey, prepareSegmentTable, rankForScore, scoreAll } from './engine/index.js';
+import { historyFiles, historyWanted } from './import/history.js';
 
 /**
  * Demo students (first start only, inside the seed transaction, after the admission data): four for the expert
@@ -36,6 +37,11 @@ export async function seedVolunteer(k: Kysely<Database>, now = Date.now()): Prom
   if (segments.length === 0) return;
   const year = Math.max(...segments.map((s) => s.year));
   const table = prepareSegmentTable(segments.filter((s) => s.year === year));
+  // The demo families sit the coming exam: the year after the newest admissions the server will hold — the seed's
+  // year, or the newest year of the history loaded right after the seed (npm start: 2026 lines → the 2027 exam). The
+  // history import then re-ranks them in their table (rerank.ts).
+  const newestData = historyWanted() ? Math.max(year, ...historyFiles().lines) : year;
+  const examYear = newestData + 1;
 
   for (const d of DEMO_STUDENTS) {
     const lookup = rankForScore(table, d.score);
@@ -45,7 +51,7 @@ export async function seedVolunteer(k: Kysely<Database>, now = Date.now()): Prom
         name: d.name,
         mobile: d.mobile,
         province: SHANDONG,
-        examYear: year,
+        examYear,
         score: d.score,
         rank: lookup.rank,
         rankFlag: lookup.flag,

@@ -279,7 +279,8 @@ export async function buildPatch(db: Db, input: StudentInput, current: StudentRo
   if (has(input, 'examYear') || !current) {
     const y = input.examYear == null || input.examYear === '' ? undefined : Number(input.examYear);
     if (y !== undefined && (!Number.isInteger(y) || y < 2000 || y > 2100)) throw fail('高考年份不正确');
-    patch.examYear = y ?? current?.examYear ?? (rules.zyType === 2 ? await groupYear(db, province) : (await requireCatalogue(db, province)).year);
+    // Default: the exam the family sits next — the year after the newest admissions (2027 on the 2026 catalogue).
+    patch.examYear = y ?? current?.examYear ?? (rules.zyType === 2 ? await groupYear(db, province) : (await requireCatalogue(db, province)).targetYear);
   }
   if (has(input, 'subjects') || !current) patch.subjects = validateSubjects(input.subjects, rules.subjectType).join(',');
   else if (patch.province) patch.subjects = validateSubjects(current.subjects, rules.subjectType).join(',');
@@ -294,7 +295,7 @@ export async function buildPatch(db: Db, input: StudentInput, current: StudentRo
     if (score == null) throw fail('请先填写分数再填写位次');
     patch.rank = manualRank;
     patch.rankFlag = 'manual';
-  } else if (scoreGiven || rankCleared || patch.province || !current) {
+  } else if (scoreGiven || rankCleared || patch.province || !current || (patch.examYear != null && patch.examYear !== current.examYear)) {
     if (score == null) {
       patch.rank = null;
       patch.rankFlag = null;
@@ -303,7 +304,7 @@ export async function buildPatch(db: Db, input: StudentInput, current: StudentRo
       const found =
         rules.zyType === 2
           ? await groupRankFor(db, province, patch.subjects ?? current?.subjects ?? '', score)
-          : rankOf(await requireCatalogue(db, province), score);
+          : rankOf(await requireCatalogue(db, province), score, patch.examYear ?? current?.examYear);
       patch.rank = found?.rank ?? null;
       patch.rankFlag = found?.flag ?? null;
     }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { contains } from '../http/like.js';
+import { admissionAsOf } from './asOf.js';
 import type { Db } from './common.js';
 
 /**
@@ -15,6 +16,9 @@ export interface Paging {
 
 const offsetOf = (p: Paging) => ((p.pageNum ?? 1) - 1) * (p.pageSize ?? 20);
 
+/** No year after ADMISSION_AS_OF is read (asOf.ts); unset: every loaded year. */
+const yearCap = () => admissionAsOf() ?? 9999;
+
 /** 招生计划: plan counts per batch and year (summary) and the lines of one year/batch with their plan counts. */
 export async function planByBatch(db: Db, province: string, f: Paging & { year?: number; batch?: string; school?: string; major?: string }) {
   const summary = await db
@@ -27,6 +31,7 @@ export async function planByBatch(db: Db, province: string, f: Paging & { year?:
       eb.fn.sum<number>('planCount').as('planTotal'),
     ])
     .where('examProvince', '=', province)
+    .where('year', '<=', yearCap())
     .where('majorName', 'is not', null)
     .groupBy(['year', 'batch'])
     .orderBy('year', 'desc')
@@ -37,6 +42,7 @@ export async function planByBatch(db: Db, province: string, f: Paging & { year?:
     .selectFrom('gkAdmissionLine as l')
     .leftJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
     .where('l.examProvince', '=', province)
+    .where('l.year', '<=', yearCap())
     .where('l.majorName', 'is not', null)
     .where('l.year', '=', year ?? 0);
   if (f.batch) q = q.where('l.batch', '=', f.batch);
@@ -69,12 +75,20 @@ export async function planByBatch(db: Db, province: string, f: Paging & { year?:
  * derived, not stored), with the number of majors and the places put to the round.
  */
 export async function schoolLinesByYear(db: Db, province: string, f: Paging & { year?: number; name?: string; province?: string; tag?: string }) {
-  const years = await db.selectFrom('gkAdmissionLine').select('year').distinct().where('examProvince', '=', province).orderBy('year', 'desc').execute();
+  const years = await db
+    .selectFrom('gkAdmissionLine')
+    .select('year')
+    .distinct()
+    .where('examProvince', '=', province)
+    .where('year', '<=', yearCap())
+    .orderBy('year', 'desc')
+    .execute();
   const year = f.year ?? years[0]?.year ?? 0;
   let q = db
     .selectFrom('gkAdmissionLine as l')
     .innerJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
     .where('l.examProvince', '=', province)
+    .where('l.year', '<=', yearCap())
     .where('l.year', '=', year)
     .where('l.majorName', 'is not', null);
   if (f.name?.trim()) q = q.where(contains('s.name', f.name.trim()));
@@ -135,6 +149,7 @@ export async function subjectRequirements(
     .selectFrom('gkAdmissionLine')
     .select((eb) => eb.fn.max('year').as('year'))
     .where('examProvince', '=', province)
+    .where('year', '<=', yearCap())
     .where('subjectReq', 'is not', null)
     .executeTakeFirst();
   const year = f.year ?? latest?.year ?? 0;
@@ -143,6 +158,7 @@ export async function subjectRequirements(
     .selectFrom('gkAdmissionLine as l')
     .innerJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
     .where('l.examProvince', '=', province)
+    .where('l.year', '<=', yearCap())
     .where('l.year', '=', year)
     .where('l.majorName', 'is not', null)
     .where('l.subjectReq', 'is not', null);
@@ -180,6 +196,7 @@ export async function sameScoreYears(db: Db, province: string, f: Paging & { sco
     .selectFrom('gkAdmissionLine as l')
     .leftJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
     .where('l.examProvince', '=', province)
+    .where('l.year', '<=', yearCap())
     .where('l.majorName', 'is not', null)
     .where('l.minScore', '>=', f.score - range)
     .where('l.minScore', '<=', f.score + range);
@@ -192,6 +209,7 @@ export async function sameScoreYears(db: Db, province: string, f: Paging & { sco
     .selectFrom('gkScoreSegment')
     .select((eb) => ['year', eb.fn.max('cumulativeRank').as('rank')])
     .where('examProvince', '=', province)
+    .where('year', '<=', yearCap())
     .where('score', '>=', f.score)
     .groupBy('year')
     .execute();

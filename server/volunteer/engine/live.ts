@@ -27,6 +27,11 @@ export interface LiveLine {
   rankFromScore: number | null;
   /** Reference score for ordering 线差 options by difficulty (the newest min score). */
   referenceScore: number | null;
+  /**
+   * 新增: the line is first offered in the newest year (no earlier year, while earlier years are loaded). Its first min
+   * rank was set by an unknown first-year demand, so its spread is widened like a line without any rank.
+   */
+  newLine?: boolean;
 }
 
 export interface LiveEstimate {
@@ -43,7 +48,7 @@ export function prepareLive(model: FittedModel, lines: readonly LiveLine[], targ
   return lines.map((l) => {
     const planNow = l.option.planNow ?? null;
     let e = estimate(l.points, target, cohorts, model.weights, model.planBeta, planNow, model.cohortPower);
-    let isNew = false;
+    let isNew = l.newLine === true;
     if (!e && l.rankFromScore != null && l.rankFromScore > 0) {
       e = { mu: Math.log(l.rankFromScore), years: 1, rank: Math.round(l.rankFromScore), planShift: 0 };
       isNew = true;
@@ -95,9 +100,11 @@ class CalibratedScored implements ScoredOption {
     const e = this.est;
     const used = e.years.map((y) => `${y.year}年最低位次 ${y.minRank}`).join('、');
     const shift = e.estimate.planShift ? `，计划数变化使估计位次移动 ${(Math.expm1(e.estimate.planShift) * 100).toFixed(1)}%` : '';
-    const head = e.isNew
-      ? `新增专业（无历年位次），按最低分折算位次 ${e.estimate.rank}，波动按一年数据的两倍估计`
-      : `按校准模型：${used}（${e.estimate.years}年数据），估计录取位次 ${e.estimate.rank}${shift}`;
+    const head = !e.isNew
+      ? `按校准模型：${used}（${e.estimate.years}年数据），估计录取位次 ${e.estimate.rank}${shift}`
+      : e.years.length
+        ? `新增专业（${e.years[0].year}年首次招生）：${used}，估计录取位次 ${e.estimate.rank}${shift}，波动按一年数据的两倍估计`
+        : `新增专业（无历年位次），按最低分折算位次 ${e.estimate.rank}，波动按一年数据的两倍估计`;
     let text = `${head}，波动取自${e.cell}的历年实际偏差，你的位次 ${this.studentRank}，录取概率 ${pct(this.probability)}，${this.tier}`;
     if (this.flags.includes('unreachable')) text += '（几乎无望，不建议填报）';
     if (this.flags.includes('wasteful') && this.referenceScore != null) text += '（分数远高于该专业，可能浪费分数）';

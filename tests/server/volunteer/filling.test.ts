@@ -45,7 +45,7 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
       .orderBy('l.lineId')
       .execute();
     // The seeded data are 2025's lines; the student fills for 2026 and is ranked in the 2025 table (same cohort).
-    const model = fittedModelOf(SHANDONG);
+    const model = fittedModelOf(SHANDONG, 2025);
     if (!model) throw new Error('no fitted model');
     const cohorts = new Map([
       [2025, 681127],

@@ -289,7 +289,7 @@ describe.each(backends)('volunteer plans on %s', (backend) => {
       const text = execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf.rawBuffer }).toString('utf8');
       expect(text).toContain('张三');
       expect(text).toContain(firstSchool);
-      expect(text).toContain('25061');
+      expect(text).toContain('25,061');
     }
 
     const xlsx = await s.call('POST', '/dev-api/api/Subscriber/exportZY', { token: t.expert, body: { studentId: zhang } });

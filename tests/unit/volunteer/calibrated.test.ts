@@ -79,6 +79,22 @@ describe('fitted acceptance model', () => {
     expect(pMoved).toBeLessThan(pStill);
   });
 
+  it('learns from a year whose table publishes no plan counts (Shandong 2026) and applies no plan shift after it', () => {
+    // The same lines with one more year whose plan count is unknown (null, not 0).
+    const withYear = lines().map((pts) => [...pts, { year: 2025, minRank: pts[pts.length - 1].minRank, planCount: null }]);
+    const all = new Map([...cohorts, [2026, 600_000]]);
+    const later = fitModel(withYear, [2022, 2023, 2024, 2025], all);
+    expect(later.trainedOn).toContain(2025);
+    // The unknown year's lines add cases to the spread; the plan effect stays the one the known plans gave.
+    const cases = (m: typeof model) => m.counts.flat().reduce((a, b) => a + b, 0);
+    expect(cases(later)).toBeGreaterThan(cases(model));
+    expect(Number.isFinite(later.planBeta)).toBe(true);
+    const last = withYear[0];
+    const e = estimate(last, 2026, all, later.weights, later.planBeta, 20, later.cohortPower);
+    expect(e?.planShift).toBe(0);
+    expect(predict(later, last, 2026, all, e?.rank as number, 20)?.probability).toBeGreaterThan(0);
+  });
+
   it('has no estimate without an earlier year', () => {
     expect(predict(model, [{ year: 2025, minRank: 100, planCount: 1 }], 2025, cohorts, 50, 1)).toBeNull();
   });

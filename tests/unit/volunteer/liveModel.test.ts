@@ -17,7 +17,7 @@ import { fittedModelOf } from '../../../server/volunteer/liveModel.js';
  * The fitted Shandong model (model-shandong.json, written by `npm run backtest -- --write-model`) as the live
  * engine applies it (server/volunteer/engine/live.ts): one 2025 line, a student filling for 2026.
  */
-const model = fittedModelOf('山东');
+const model = fittedModelOf('山东', 2025);
 if (!model) throw new Error('model-shandong.json is missing: run npm run backtest -- --write-model');
 const cohorts = new Map([
   [2024, 700_000],
