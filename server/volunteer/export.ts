@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { fail } from '../http/envelope.js';
+import { type ChoiceDetail, type ChoiceSheet, choiceSheet, estimateLines, examYearNote, majorCodeText, studentRankText } from './choiceSheet.js';
 import type { Actor, Db } from './common.js';
 import { planInfo } from './plans.js';
 
@@ -38,7 +39,6 @@ async function exportable(db: Db, actor: Actor, studentId: unknown): Promise<Inf
   return info;
 }
 
-const pct = (p: number | null) => (p == null ? '—' : `${Math.min(99.99, Math.max(0.01, p * 100)).toFixed(2)}%`);
 const two = (n: number) => String(n).padStart(2, '0');
 function stamp(ms: number): string {
   const d = new Date(ms);
@@ -51,13 +51,55 @@ export interface ExportFile {
   data: Buffer;
 }
 
-/** The plan as a PDF: student, score/rank, subjects, status and the ordered plan (院校, 专业, 梯度, 概率). */
-export async function planPdf(db: Db, actor: Actor, studentId: unknown): Promise<ExportFile> {
-  const font = fontData();
+/** The plan with the sheet every export prints (choiceSheet.ts): exam year, codes, rules and figures with their years. */
+async function exportSheet(db: Db, actor: Actor, studentId: unknown) {
   const info = await exportable(db, actor, studentId);
+  const sheet = await choiceSheet(db, info.student, info.items);
+  return { info, sheet };
+}
+
+/** Lines of the header every export starts with. */
+function headerLines(info: Info, sheet: ChoiceSheet): string[] {
   const s = info.student;
   const plan = info.plan as NonNullable<Info['plan']>;
-  const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: `志愿方案-${s.name}`, Author: '志愿填报管理系统' } });
+  const stale = sheet.items.filter((i) => i.stale).length;
+  const lines = [
+    `考生：${s.name}    省份：${s.province}    高考年份：${sheet.targetYear}    选科：${s.subjectNames || '未填写'}`,
+    `分数：${s.score ?? '未填写'}    位次：${studentRankText(s.rank, sheet.rankYear, s.rankFlag)}    方案状态：${plan.statusName}    版本：${plan.version}    志愿数：${sheet.items.length}`,
+    sheet.catalogueYear != null
+      ? `院校代码、专业代号按 ${sheet.catalogueYear} 年招生目录（${sheet.catalogueYear} 年投档表）；投档线每项标明年份；录取概率与估计位次为 ${sheet.targetYear} 年估计`
+      : `录取概率为 ${sheet.targetYear} 年估计`,
+  ];
+  const note = examYearNote(s.examYear, sheet.targetYear);
+  if (note) lines.push(note);
+  if (stale) {
+    const where = sheet.catalogueYear != null ? `（不在 ${sheet.catalogueYear} 年招生目录中）` : '';
+    lines.push(`有 ${stale} 个志愿已失效${where}，正式填报前请替换`);
+  }
+  return lines;
+}
+
+const schoolCell = (i: ChoiceDetail) => `院校代码 ${i.schoolCode}\n${i.schoolName ?? ''}${i.groupCode ? ` 第${i.groupCode}组` : ''}`;
+const majorCell = (i: ChoiceDetail) =>
+  `专业代号 ${majorCodeText(i)}\n${i.majorName ?? ''}${i.obey ? '（服从调剂）' : ''}${i.stale ? `\n【失效】${i.staleReason ?? ''}` : ''}`;
+const ownershipCell = (i: ChoiceDetail) => `${i.ownership ?? '办学性质未知'}${i.feeNote ? `\n${i.feeNote}` : ''}`;
+/**
+ * The plan as a PDF (A4 landscape): the exam year the family fills, and for each choice what they type into the
+ * official system (院校代码, 专业代号 of the catalogue year), 选科要求, 办学性质 and fee, the line figures each with
+ * its year, the estimate for the exam year, and 失效 with its reason.
+ */
+export async function planPdf(db: Db, actor: Actor, studentId: unknown): Promise<ExportFile> {
+  const font = fontData();
+  const { info, sheet } = await exportSheet(db, actor, studentId);
+  const s = info.student;
+  const plan = info.plan as NonNullable<Info['plan']>;
+  const title = `${sheet.targetYear}年高考志愿方案`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 36,
+    info: { Title: `${title}-${s.name}`, Author: '志愿填报管理系统' },
+  });
   try {
     doc.registerFont('cjk', font, pdfFont.name);
   } catch {
@@ -73,29 +115,29 @@ export async function planPdf(db: Db, actor: Actor, studentId: unknown): Promise
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 
-  doc.fontSize(18).text(`${s.name} 的高考志愿方案`, { align: 'center' });
+  doc.fontSize(18).text(`${s.name} 的${title}`, { align: 'center' });
   doc.moveDown(0.6);
   doc.fontSize(10);
-  const lines = [
-    `考生：${s.name}    省份：${s.province}    高考年份：${s.examYear}    选科：${s.subjectNames || '未填写'}`,
-    `分数：${s.score ?? '未填写'}    位次：${s.rank ?? '未知'}    方案状态：${plan.statusName}    版本：${plan.version}    志愿数：${info.items.length}`,
-    `导出时间：${stamp(Date.now())}    负责专家：${s.ownerName ?? '未分配'}`,
-  ];
-  for (const l of lines) doc.text(l);
+  for (const l of headerLines(info, sheet)) doc.text(l);
+  doc.text(`导出时间：${stamp(Date.now())}    负责专家：${s.ownerName ?? '未分配'}`);
   if (plan.reviewComment) doc.text(`审批意见：${plan.reviewComment}`);
   doc.moveDown(0.8);
 
+  const fixed = [26, 128, 0, 70, 112, 120, 30, 112];
+  const rest = width - fixed.reduce((a, b) => a + b, 0);
   const cols = [
-    { title: '序号', w: 32 },
-    { title: '院校', w: 150 },
-    { title: '专业', w: width - 32 - 150 - 40 - 60 - 70 },
-    { title: '梯度', w: 40 },
-    { title: '录取概率', w: 60 },
-    { title: '最低分/位次', w: 70 },
+    { title: '序号', w: fixed[0] },
+    { title: '院校代码 / 院校', w: fixed[1] },
+    { title: '专业代号 / 专业', w: rest },
+    { title: '选科要求', w: fixed[3] },
+    { title: '办学性质 / 学费', w: fixed[4] },
+    { title: '历年投档线', w: fixed[5] },
+    { title: '梯度', w: fixed[6] },
+    { title: `${sheet.targetYear}年估计`, w: fixed[7] },
   ];
   const pad = 3;
-  const drawRow = (cells: string[], header: boolean) => {
-    doc.fontSize(header ? 9.5 : 9);
+  const drawRow = (cells: string[], header: boolean, stale = false) => {
+    doc.fontSize(header ? 9 : 8.5);
     const heights = cells.map((c, i) => doc.heightOfString(c, { width: cols[i].w - pad * 2 }));
     const h = Math.max(...heights) + pad * 2;
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) {
@@ -106,14 +148,18 @@ export async function planPdf(db: Db, actor: Actor, studentId: unknown): Promise
           cols.map((c) => c.title),
           true,
         );
+      doc.fontSize(header ? 9 : 8.5);
     }
     const y = doc.y;
     let x = left;
-    if (header) doc.rect(left, y, width, h).fill('#eef3fb').fillColor('#000');
+    if (header) doc.rect(left, y, width, h).fill('#eef3fb');
+    else if (stale) doc.rect(left, y, width, h).fill('#fff1f0');
+    doc.fillColor(stale ? '#cf1322' : '#000');
     cells.forEach((c, i) => {
       doc.text(c, x + pad, y + pad, { width: cols[i].w - pad * 2, lineBreak: true });
       x += cols[i].w;
     });
+    doc.fillColor('#000');
     doc
       .moveTo(left, y + h)
       .lineTo(left + width, y + h)
@@ -127,60 +173,95 @@ export async function planPdf(db: Db, actor: Actor, studentId: unknown): Promise
     cols.map((c) => c.title),
     true,
   );
-  for (const it of info.items) {
+  for (const it of sheet.items) {
     drawRow(
       [
         String(it.sort),
-        // 院校专业组 items (湖北, 广东): the group code after the school, 服从调剂 after the majors.
-        `${it.schoolName ?? it.schoolCode}${it.groupCode ? ` 第${it.groupCode}组` : ''}`,
-        `${it.majorName ?? ''}${it.obey ? '（服从调剂）' : ''}`,
-        it.tier ?? '—',
-        pct(it.probability),
-        `${it.minScore ?? '—'} / ${it.minRank ?? '—'}`,
+        schoolCell(it),
+        majorCell(it),
+        it.subjectText,
+        ownershipCell(it),
+        it.figures.map((f) => f.text).join('\n'),
+        it.stale ? '失效' : (it.tier ?? '—'),
+        estimateLines(sheet.targetYear, it).join('\n'),
       ],
       false,
+      it.stale,
     );
   }
-  if (info.items.length === 0) doc.text('（方案为空）');
+  if (sheet.items.length === 0) doc.text('（方案为空）');
   doc.moveDown(1);
   doc.fontSize(8.5).fillColor('#606266');
-  doc.text('说明：梯度与录取概率为保存方案时按历年投档最低位次估算，仅供参考；选科要求、招生计划请以省教育招生考试院和院校招生章程为准。', left, doc.y, {
-    width,
-  });
+  doc.text(
+    `说明：历年投档线为各年份普通类常规批第1次志愿投档的最低分与最低位次，每项前为其年份；梯度、录取概率与估计位次为按历年投档数据对 ${sheet.targetYear} 年的估计，仅供参考；` +
+      `院校代码、专业代号为 ${sheet.catalogueYear ?? sheet.targetYear - 1} 年招生目录中的代码，${sheet.targetYear} 年的代码以当年招生计划为准；选科要求、学费、招生计划请以省教育招生考试院和院校招生章程为准。`,
+    left,
+    doc.y,
+    { width },
+  );
   doc.end();
   return { filename: `志愿方案-${s.name}.pdf`, contentType: 'application/pdf', data: await done };
 }
 
-/** The plan as an Excel workbook (sheet 志愿方案). */
+/** The plan as an Excel workbook (sheet 志愿方案): the same content as the PDF, figures in their own columns beside their year. */
 export async function planExcel(db: Db, actor: Actor, studentId: unknown): Promise<ExportFile> {
-  const info = await exportable(db, actor, studentId);
+  const { info, sheet } = await exportSheet(db, actor, studentId);
   const s = info.student;
-  const plan = info.plan as NonNullable<Info['plan']>;
   const wb = new ExcelJS.Workbook();
   wb.creator = '志愿填报管理系统';
   wb.created = new Date();
   const ws = wb.addWorksheet('志愿方案');
-  ws.addRow([`${s.name} 的高考志愿方案`]).font = { bold: true, size: 14 };
-  ws.addRow([`分数 ${s.score ?? '未填写'}，位次 ${s.rank ?? '未知'}，选科 ${s.subjectNames || '未填写'}，状态 ${plan.statusName}，版本 ${plan.version}`]);
-  ws.addRow([]);
-  const header = ws.addRow(['序号', '院校代码', '院校', '专业', '所在地', '梯度', '录取概率', '最低分', '最低位次', '说明']);
+  const [who, score, codes, ...notes] = headerLines(info, sheet);
+  ws.addRow([`${s.name} 的${sheet.targetYear}年高考志愿方案`]).font = { bold: true, size: 14 };
+  ws.addRow([`${who}；${score}`.replace(/ {4}/g, '，')]);
+  ws.addRow([[codes, ...notes].join('；')]);
+  const y = sheet.targetYear;
+  const header = ws.addRow([
+    '序号',
+    '院校代码',
+    '院校',
+    '专业代号',
+    '专业',
+    '选科要求',
+    '办学性质',
+    '学费',
+    '所在地',
+    '梯度',
+    `${y}年录取概率（估计）`,
+    `${y}年估计位次`,
+    '投档线年份',
+    '最低分',
+    '最低位次',
+    '历年投档线（年份 · 最低分 · 最低位次）',
+    '说明',
+  ]);
   header.font = { bold: true };
-  for (const it of info.items) {
+  const where = new Map(info.items.map((i) => [i.sort, [i.province, i.city].filter(Boolean).join(' ')]));
+  for (const it of sheet.items) {
+    const newest = it.figures[0];
+    const note = it.stale ? `失效：${it.staleReason ?? ''}` : it.savedTier !== it.tier && it.savedTier ? `保存时梯度：${it.savedTier}` : '';
     ws.addRow([
       it.sort,
       it.schoolCode,
       it.schoolName,
-      it.majorName,
-      [it.province, it.city].filter(Boolean).join(' '),
-      it.tier ?? '',
-      it.probability == null ? '' : pct(it.probability),
-      it.minScore,
-      it.minRank,
-      it.currentTier !== it.tier ? `当前梯度：${it.currentTier ?? '无法估计'}` : '',
+      it.majorCode ?? '',
+      `${it.majorName ?? ''}${it.obey ? '（服从调剂）' : ''}`,
+      it.subjectText,
+      it.ownership ?? '未知',
+      it.feeNote ?? '',
+      where.get(it.sort) ?? '',
+      it.stale ? '失效' : (it.tier ?? ''),
+      it.probabilityText ?? '',
+      it.estimatedRank ?? '',
+      newest?.year || '',
+      newest?.minScore ?? '',
+      newest?.minRank ?? '',
+      it.figures.map((f) => f.text).join('；'),
+      note,
     ]);
   }
   ws.columns.forEach((c, i) => {
-    c.width = [6, 10, 24, 34, 14, 6, 10, 8, 10, 20][i] ?? 12;
+    c.width = [6, 10, 24, 10, 34, 14, 12, 22, 14, 6, 16, 14, 10, 8, 10, 60, 40][i] ?? 12;
   });
   const data = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename: `志愿方案-${s.name}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data };

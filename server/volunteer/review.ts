@@ -1,6 +1,7 @@
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { requireCatalogue } from './catalogue.js';
+import { choiceSheet } from './choiceSheet.js';
 import { ACTION_NAMES, type Actor, confinedStore, type Db, intParam, PLAN_STATUS_NAMES, paging, seesAll, userNames } from './common.js';
 import { TIERS, type Tier } from './engine/index.js';
 import { type ItemRow, itemView, logAction, planInfo, warningsOf } from './plans.js';
@@ -162,22 +163,32 @@ export async function finalPlan(db: Db, actor: Actor, studentId: unknown) {
   };
 }
 
-/** The plan report: tier distribution, probabilities, what changed since saving, gradient warnings as risks. */
+/**
+ * The plan report: tier distribution, probabilities, what changed since saving, gradient warnings and 失效 choices as
+ * risks, and the choices with every line figure beside its year (choiceSheet.ts). `year` is the catalogue year the
+ * figures and codes are from, `targetYear` the exam year the estimates are for.
+ */
 export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   const info = await planInfo(db, actor, studentId);
   if (!info.plan) throw fail('该学生还没有志愿方案');
+  const sheet = await choiceSheet(db, info.student, info.items);
   const dist: Record<Tier | 'none', number> = { 冲: 0, 稳: 0, 保: 0, none: 0 };
   const probs: number[] = [];
+  const staleLines = new Set(sheet.items.filter((i) => i.stale).map((i) => i.lineId));
   for (const it of info.items) {
     dist[it.tier ?? 'none']++;
-    if (it.probability != null) probs.push(it.probability);
+    // A 失效 choice cannot be filled: its saved probability says nothing about the exam year.
+    if (it.probability != null && !staleLines.has(it.lineId)) probs.push(it.probability);
   }
   const n = info.items.length;
   const share = Object.fromEntries(TIERS.map((t) => [t, n ? Math.round((dist[t] / n) * 1000) / 1000 : 0])) as Record<Tier, number>;
   const changed = info.items
     .filter((it) => it.tier !== it.currentTier)
     .map((it) => ({ sort: it.sort, lineId: it.lineId, schoolName: it.schoolName, majorName: it.majorName, savedTier: it.tier, currentTier: it.currentTier }));
+  const stale = sheet.items.filter((i) => i.stale);
   const risks = info.warnings.map((w) => w.message);
+  for (const i of stale)
+    risks.push(`第${i.sort}个志愿（${[i.schoolName, i.majorName].filter(Boolean).join(' ')}）已失效：${i.staleReason ?? '不在招生目录中，请替换'}`);
   if (n > 0 && n < info.slotLimit) risks.push(`只填了 ${n} 个志愿（上限 ${info.slotLimit} 个），志愿数量偏少会增加滑档风险`);
   if (changed.length) risks.push(`${changed.length} 个志愿的梯度与保存时不同（考生成绩或位次已变化），建议重新保存方案`);
   if (info.student.score == null) risks.push('考生尚未填写分数，无法计算录取概率');
@@ -185,19 +196,50 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   const summary =
     n === 0
       ? '方案为空'
-      : `共 ${n} 个志愿：冲 ${dist.冲} 个、稳 ${dist.稳} 个、保 ${dist.保} 个${dist.none ? `、无法估计 ${dist.none} 个` : ''}；${
-          risks.length ? `发现 ${risks.length} 项风险` : '梯度合理，未发现明显风险'
-        }`;
+      : `${sheet.targetYear}年高考，共 ${n} 个志愿：冲 ${dist.冲} 个、稳 ${dist.稳} 个、保 ${dist.保} 个${dist.none ? `、无法估计 ${dist.none} 个` : ''}${
+          stale.length ? `，其中 ${stale.length} 个已失效` : ''
+        }；${risks.length ? `发现 ${risks.length} 项风险` : '梯度合理，未发现明显风险'}`;
+  const detail = new Map(sheet.items.map((d) => [d.sort, d]));
+  const items = info.items.map((it) => {
+    const d = detail.get(it.sort);
+    const figure = d?.figures[0];
+    return {
+      ...it,
+      // The figures beside their year: the catalogue year's line (the line's own year for a 失效 choice).
+      year: d?.year ?? null,
+      minScore: figure ? figure.minScore : it.minScore,
+      minRank: figure ? figure.minRank : it.minRank,
+      figureText: figure?.text ?? null,
+      figures: d?.figures ?? [],
+      majorCode: d?.majorCode ?? null,
+      subjectReq: d?.subjectReq ?? null,
+      subjectText: d?.subjectText ?? null,
+      ownership: d?.ownership ?? null,
+      feeNote: d?.feeNote ?? null,
+      targetYear: sheet.targetYear,
+      estimatedRank: d?.estimatedRank ?? null,
+      estimateText: d?.estimateText ?? null,
+      stale: d?.stale ?? false,
+      staleReason: d?.staleReason ?? null,
+    };
+  });
   return {
     student: info.student,
     plan: info.plan,
+    /** The catalogue year (院校代码, 专业代号 and line figures). */
+    year: sheet.catalogueYear,
+    /** The exam year the family fills; probabilities are estimates for it. */
+    targetYear: sheet.targetYear,
+    /** The 一分一段 table year the student's rank is in. */
+    rankYear: sheet.rankYear,
     tierDistribution: dist,
     tierShare: share,
-    probability: { min: probs.length ? Math.min(...probs) : null, max: probs.length ? Math.max(...probs) : null, mean },
+    probability: { year: sheet.targetYear, min: probs.length ? Math.min(...probs) : null, max: probs.length ? Math.max(...probs) : null, mean },
     changedSinceSave: changed,
     warnings: info.warnings,
     risks,
     summary,
+    items,
   };
 }
 

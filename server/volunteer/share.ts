@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { fail } from '../http/envelope.js';
 import { requireCatalogue } from './catalogue.js';
+import { choiceSheet, studentRankText } from './choiceSheet.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES } from './common.js';
 import { itemView, loadItems, logAction, studentHeader } from './plans.js';
 import { loadPlan, loadStudent } from './students.js';
@@ -58,11 +59,20 @@ export async function shareInfo(db: Db, token: unknown, now = Date.now()) {
   if (!plan) throw fail('分享链接无效或已被取消');
   const cat = await requireCatalogue(db, student.province);
   const items = (await loadItems(db, plan.planId)).map((r) => itemView(r, cat));
+  // What the family types into the official system, every figure with its year (choiceSheet.ts).
+  const sheet = await choiceSheet(db, student, items);
   return {
     readOnly: true,
     expireTime: share.expireTime,
-    student: studentHeader(student),
+    student: { ...studentHeader(student), rankText: studentRankText(student.rank, sheet.rankYear, student.rankFlag) },
     plan: { status: plan.status, statusName: PLAN_STATUS_NAMES[plan.status], version: plan.version, itemCount: plan.itemCount, updateTime: plan.updateTime },
+    /** The exam year the family fills (the catalogue year + 1). */
+    targetYear: sheet.targetYear,
+    /** The year of the catalogue the 院校代码 / 专业代号 are from. */
+    catalogueYear: sheet.catalogueYear,
+    rankYear: sheet.rankYear,
     items,
+    /** The items as the share page prints them: codes, rules, figures with their years, estimates, 失效. */
+    choices: sheet.items,
   };
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { esc } from '../content/site.js';
+import type { ChoiceDetail } from './choiceSheet.js';
+import { estimateLines, examYearNote, majorCodeText } from './choiceSheet.js';
 import type { Db } from './common.js';
 import { shareInfo } from './share.js';
 
@@ -26,6 +28,12 @@ table{width:100%;border-collapse:collapse;background:#fff;font-size:14px}
 th,td{border-bottom:1px solid #ebeef5;padding:8px;text-align:left}
 th{background:#fafafa;font-weight:600}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.fig{white-space:nowrap;font-variant-numeric:tabular-nums}
+.wrap{overflow-x:auto}
+.code{color:#646a73;font-size:12px}
+tr.stale td{background:#fff1f0}
+.tag.stale{background:#cf1322;color:#fff}
+.why{color:#cf1322;font-size:12px}
 .note{color:#8f959e;font-size:12px;margin-top:12px}
 .box{background:#fff;border-radius:8px;padding:32px;text-align:center;margin-top:64px}
 .box h1{font-size:18px}`;
@@ -49,31 +57,53 @@ const dateTime = (ms: number) =>
     hour12: false,
   });
 
+const br = (lines: Array<string | null | undefined>) =>
+  lines
+    .filter((l): l is string => l != null && l !== '')
+    .map((l) => esc(l))
+    .join('<br>');
+
+function choiceRow(i: ChoiceDetail, where: string, targetYear: number): string {
+  const estimate = estimateLines(targetYear, i);
+  const tier = i.stale ? '<span class="tag stale">失效</span>' : i.tier ? `<span class="tag t${esc(i.tier)}">${esc(i.tier)}</span>` : '—';
+  const major = `<span class="code">专业代号 ${esc(majorCodeText(i))}</span><br>${esc(`${i.majorName ?? ''}${i.obey ? '（服从调剂）' : ''}`)}${
+    i.stale ? `<div class="why">失效：${esc(i.staleReason ?? '')}</div>` : ''
+  }`;
+  return `<tr${i.stale ? ' class="stale"' : ''}><td class="num">${i.sort}</td><td><span class="code">院校代码 ${esc(i.schoolCode)}</span><br>${esc(
+    `${i.schoolName ?? ''}${i.groupCode ? ` 第${i.groupCode}组` : ''}`,
+  )}</td><td>${major}</td><td>${esc(i.subjectText)}</td><td>${br([i.ownership ?? '办学性质未知', i.feeNote])}</td><td>${esc(where)}</td><td class="fig">${br(
+    i.figures.map((f) => f.text),
+  )}</td><td>${tier}</td><td class="fig">${br(estimate)}</td></tr>`;
+}
+
 export function renderSharePage(v: ShareView): string {
   const s = v.student;
-  const rows = v.items
-    .map(
-      (i) =>
-        `<tr><td class="num">${i.sort}</td><td>${esc(i.schoolName)}</td><td>${esc(i.majorName ?? '')}</td><td>${esc(
-          [i.province, i.city].filter(Boolean).join(' '),
-        )}</td><td class="num">${i.minScore ?? '—'}</td><td class="num">${i.minRank ?? '—'}</td><td>${
-          i.tier ? `<span class="tag t${esc(i.tier)}">${esc(i.tier)}</span>` : '—'
-        }</td><td class="num">${esc(i.probabilityText ?? '—')}</td></tr>`,
-    )
-    .join('');
-  const body = `<h1>${esc(s.name)} 的志愿方案（只读）</h1>
-<div class="meta"><span>省份：${esc(s.province)}</span><span>高考年份：${esc(s.examYear)}</span><span>分数：${esc(s.score ?? '—')}</span><span>位次：${esc(
-    s.rank ?? '—',
+  const y = v.targetYear;
+  const where = new Map(v.items.map((i) => [i.sort, [i.province, i.city].filter(Boolean).join(' ')]));
+  const rows = v.choices.map((i) => choiceRow(i, where.get(i.sort) ?? '', y)).join('');
+  const stale = v.choices.filter((i) => i.stale).length;
+  const notes = [
+    v.catalogueYear != null ? `院校代码、专业代号按 ${v.catalogueYear} 年招生目录；投档线每项标明年份；录取概率与估计位次为 ${y} 年估计。` : null,
+    examYearNote(s.examYear, y),
+    stale ? `有 ${stale} 个志愿已失效${v.catalogueYear != null ? `（不在 ${v.catalogueYear} 年招生目录中）` : ''}，请联系专家替换后再填报。` : null,
+  ].filter((n): n is string => n != null);
+  const body = `<h1>${esc(s.name)} 的${esc(y)}年高考志愿方案（只读）</h1>
+<div class="meta"><span>省份：${esc(s.province)}</span><span>高考年份：${esc(y)}</span><span>分数：${esc(s.score ?? '—')}</span><span>位次：${esc(
+    s.rankText,
   )}</span><span>选科：${esc(s.subjectNames ?? '')}</span><br><span>方案状态：${esc(v.plan.statusName ?? v.plan.status)}</span><span>志愿数：${v.items.length}</span><span>更新时间：${esc(
     v.plan.updateTime ? dateTime(Number(v.plan.updateTime)) : '—',
-  )}</span><span>链接有效期至：${esc(dateTime(v.expireTime))}</span></div>
+  )}</span><span>链接有效期至：${esc(dateTime(v.expireTime))}</span>${notes.map((n) => `<br><span>${esc(n)}</span>`).join('')}</div>
 ${
-  v.items.length
-    ? `<table><thead><tr><th>序号</th><th>院校</th><th>专业</th><th>所在地</th><th>最低分</th><th>最低位次</th><th>类型</th><th>录取概率</th></tr></thead><tbody>${rows}</tbody></table>`
+  v.choices.length
+    ? `<div class="wrap"><table><thead><tr><th>序号</th><th>院校代码 / 院校</th><th>专业代号 / 专业</th><th>选科要求</th><th>办学性质 / 学费</th><th>所在地</th><th>投档线（年份 · 最低分 · 最低位次）</th><th>梯度</th><th>${esc(
+        y,
+      )}年估计</th></tr></thead><tbody>${rows}</tbody></table></div>`
     : '<div class="box">方案中还没有志愿</div>'
 }
-<p class="note">本页为专家分享的只读方案，内容随专家修改实时更新；录取概率根据历年投档数据估算，仅供参考。</p>`;
-  return layout(`${s.name} 的志愿方案`, body);
+<p class="note">本页为专家分享的只读方案，内容随专家修改实时更新；录取概率与估计位次根据历年投档数据对 ${esc(
+    y,
+  )} 年估计，仅供参考；选科要求、学费、招生计划以省教育招生考试院和院校招生章程为准。</p>`;
+  return layout(`${s.name} 的${y}年高考志愿方案`, body);
 }
 
 export function renderShareError(message: string): string {
