@@ -1,5 +1,6 @@
 import { Alert, Button, Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import { type ChanceRow, schoolHome, schoolMajorLines } from '@/api/volunteer';
+import { type ChanceRow, schoolHome } from '@/api/volunteer';
+import { loadSchoolHistory } from '../school/api';
 import { SchoolHistory } from '../school/SchoolHistory';
 import { SchoolPlans } from '../school/SchoolPlans';
 import { formatRank } from '../shared/format';
@@ -17,12 +18,13 @@ export interface SchoolDialogProps {
 }
 
 /**
- * 院校详情: profile, the school's majors with the student's chances, the lines of every year (chart and table), plan
- * counts, and those of the eight strength tabs (0–7) that have data — a tab without data is left out, not shown as 暂无.
+ * 院校详情: profile, the school's majors with the student's chances, 历年分数线 (one row per programme over every loaded
+ * year, chart and table; a school without lines says so), plan counts, and those of the eight strength tabs (0–7) that
+ * have data — a strength tab without data is left out, not shown as 暂无.
  */
 export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onChance, onClose }: SchoolDialogProps) {
   const { data, loading, error, reload } = useLoad(() => schoolHome(schoolCode ?? '', studentId), Boolean(schoolCode), [schoolCode, studentId]);
-  const history = useLoad(() => schoolMajorLines(schoolCode ?? ''), Boolean(schoolCode), [schoolCode]);
+  const history = useLoad(() => loadSchoolHistory(schoolCode ?? ''), Boolean(schoolCode), [schoolCode]);
   const school = data?.school;
   const profile = history.data?.school;
   const hasPlans = Boolean(history.data?.plans.some((p) => p.planTotal != null));
@@ -71,7 +73,8 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
                   label: '招生专业与录取率',
                   children: <OptionLinesTable rows={data.lines} show="major" inPlan={inPlan} canAdd={canAdd} onAdd={onAdd} onChance={onChance} />,
                 },
-                ...(history.data?.majors.length ? [{ key: 'history', label: '历年分数线', children: <SchoolHistory data={history.data} /> }] : []),
+                // Shown once loaded even without lines: the tab then says the school has no data (not left out silently).
+                ...(history.data ? [{ key: 'history', label: '历年分数线', children: <SchoolHistory data={history.data} /> }] : []),
                 ...(history.data && hasPlans ? [{ key: 'plans', label: '招生计划', children: <SchoolPlans plans={history.data.plans} /> }] : []),
                 ...data.tabs
                   .filter((t) => t.available)
