@@ -13,7 +13,18 @@ export type Tier = '冲' | '稳' | '保';
 export const TIERS: readonly Tier[] = ['冲', '稳', '保'];
 export type TierCounts = Record<Tier, number> & { none?: number };
 export type PlanStatus = 'none' | 'draft' | 'submitted' | 'approved' | 'rejected';
-export type OptionFlag = 'unreachable' | 'wasteful' | 'new-line';
+/** 'new-line' 新增 (no earlier year: a wider spread); 'subject-unknown' 选科要求未知 (never auto-filled). */
+export type OptionFlag = 'unreachable' | 'wasteful' | 'new-line' | 'subject-unknown';
+
+/** One year of a line's history (newest first); majorName/majorCode as printed that year. */
+export interface LineYear {
+  year: number;
+  minScore: number | null;
+  minRank: number | null;
+  planCount?: number | null;
+  majorName?: string | null;
+  majorCode?: string | null;
+}
 
 export interface Preferences {
   regions: string[];
@@ -111,7 +122,20 @@ export interface ChanceRow {
   isPublic: number | null;
   majorName: string | null;
   groupCode: string | null;
-  years?: Array<{ year: number; minScore: number | null; minRank: number | null }>;
+  /** The line's history by identity, newest first (years[0].year === year). */
+  years?: LineYear[];
+  /** The year of minScore / minRank (the catalogue year). */
+  year?: number;
+  /** The exam year the estimate is for (catalogue year + 1). */
+  targetYear?: number;
+  /** 专业代号 of the catalogue year. */
+  majorCode?: string | null;
+  /** The line's own 选考科目要求 that year; null = unknown (选科要求未知). */
+  subjectReq?: string | null;
+  /** 办学性质: 公办 / 民办 / 中外合作办学. */
+  ownership?: string | null;
+  /** 新增: no earlier year of this line. */
+  isNew?: boolean;
   minScore: number | null;
   minRank: number | null;
   probability: number | null;
@@ -148,6 +172,7 @@ export interface ChanceStudent {
   rankFlag?: string | null;
   province: string;
   year: number;
+  targetYear?: number;
 }
 
 /** Filters of the acceptance-rate queries (schoolEnrollChance and friends). */
@@ -213,6 +238,14 @@ export interface PlanItem {
   majors?: string[];
   currentProbability?: number | null;
   currentTier?: Tier | null;
+  /** The year of minScore / minRank. */
+  year?: number | null;
+  majorCode?: string | null;
+  subjectReq?: string | null;
+  ownership?: string | null;
+  /** 失效: the line left the catalogue; staleReason says what to do. */
+  stale?: boolean;
+  staleReason?: string | null;
 }
 
 export interface GradientWarning {
@@ -227,6 +260,9 @@ export interface PlanInfo {
   items: PlanItem[];
   warnings: GradientWarning[];
   slotLimit: number;
+  /** The catalogue year and the exam year families fill (when the server names them). */
+  year?: number | null;
+  targetYear?: number | null;
 }
 
 export interface SaveResult {
@@ -248,7 +284,11 @@ export interface ProvinceRules {
   slotLimit: number;
   groupMajorLimit: number;
   cohortSize: number | null;
+  /** Loaded line years, newest first (years[0] = the catalogue year). */
   years: number[];
+  /** The catalogue year and the exam year families fill (when the server names them). */
+  year?: number | null;
+  targetYear?: number | null;
   batches: string[];
   tracks: string[];
   batchLines: Array<{ year: number; track: string; batch: string; minScore: number }>;
@@ -339,13 +379,37 @@ export interface PlanAction {
   createTime: number;
 }
 
+export interface PlanReportItem extends PlanItem {
+  /** "2026 · 581分 · 29,348名". */
+  figureText?: string | null;
+  /** "2027 录取概率 53.20%；2027 估计位次 30,120". */
+  estimateText?: string | null;
+  /** 选科 as printed (选科要求未知 when unknown). */
+  subjectText?: string | null;
+  /** 学费 from the line's notes, or 学费较高，以招生章程为准 for 中外合作/民办. */
+  feeNote?: string | null;
+}
+
 export interface PlanReport {
   student: Student;
   plan: PlanSummary;
   tierDistribution: TierCounts;
   tierShare: Record<string, number>;
   probability: { min: number | null; max: number | null; mean: number | null };
-  changedSinceSave: Array<{ sort: number; lineId: number; savedTier: Tier | null; currentTier: Tier | null }>;
+  changedSinceSave: Array<{
+    sort: number;
+    lineId: number;
+    schoolName?: string | null;
+    majorName?: string | null;
+    savedTier: Tier | null;
+    currentTier: Tier | null;
+  }>;
+  /** The plan's choices with their figures, each beside its year ("2026 · 581分 · 29,348名"). */
+  items?: PlanReportItem[];
+  /** The catalogue year (院校代码, 专业代号, line figures), the exam year the family fills, the rank table's year. */
+  year?: number | null;
+  targetYear?: number | null;
+  rankYear?: number | null;
   warnings: GradientWarning[];
   risks: string[];
   summary: string;

@@ -110,6 +110,25 @@ describe('filling page filters', () => {
     expect(screen.getByRole('switch', { name: '选科匹配' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it("names the catalogue year of the options and shows every row's figures with that year", async () => {
+    const year = 2026;
+    const rows = [
+      { ...row(1, '北京大学', '法学', '冲'), year, targetYear: year + 1, minScore: 671, minRank: 1234 },
+      { ...row(2, '山东大学', '医学', '保'), year, targetYear: year + 1, minScore: 602, minRank: 23456, isNew: true, flags: ['new-line' as const] },
+    ];
+    server.use(
+      mock.post('*/appv2/api/Filling/schoolEnrollChance', () =>
+        HttpResponse.json({ code: 200, msg: '查询成功', rows, total: rows.length, tierCounts: { 冲: 1, 稳: 0, 保: 1, none: 0 }, notes: [] }),
+      ),
+      mock.post('*/appv2/api/index/zyInfo', () => ok({ student, plan: null, items: [], warnings: [], slotLimit: 96 })),
+    );
+    renderInApp(<FillingBoard student={student} rules={{ ...rules, years: [year - 1] }} choices={choices} refreshKey={0} />);
+    // The answer's year wins over the rules' (the rows are what the expert reads).
+    expect(await screen.findByText(`可选志愿（${year}年招生目录）`)).toBeTruthy();
+    for (const r of rows) expect(screen.getByText(`${r.year} · ${r.minScore}分 · ${r.minRank.toLocaleString('en-US')}名`)).toBeTruthy();
+    expect(screen.getAllByText('新增')).toHaveLength(1);
+  });
+
   it('tags, names, preferences, region, city and the tier tab each change the request', async () => {
     const bodies = answer(2);
     renderInApp(<FillingBoard student={student} rules={rules} choices={choices} refreshKey={0} />);

@@ -171,6 +171,43 @@ describe('plan editor', () => {
     expect(screen.getByRole('button', { name: /覆盖保存/ })).toBeTruthy();
   });
 
+  it("shows each entry's figures with their year and marks 失效 entries with the reason, so the expert replaces them", async () => {
+    const year = 2026;
+    const current = { ...item(rush, 1), year, minScore: 581, minRank: 29348, subjectReq: '物理', stale: false, staleReason: null };
+    const reason = `该志愿不在${year}年招生目录中（已停招或更名），请替换`;
+    const lapsed = { ...item(match, 2), year: year - 2, minScore: 590, minRank: 21077, stale: true, staleReason: reason };
+    plan([current, lapsed]);
+    renderInApp(<Editor />);
+    await waitFor(() => expect(names()).toEqual(['11', '12']));
+    const rows = screen.getAllByTestId('plan-row');
+    for (const [n, it] of [current, lapsed].entries()) {
+      expect(within(rows[n]).getByText(new RegExp(`${it.year} · ${it.minScore}分 · ${it.minRank.toLocaleString('en-US')}名`))).toBeTruthy();
+    }
+    expect(within(rows[0]).queryByText('失效')).toBeNull();
+    expect(within(rows[1]).getByText('失效')).toBeTruthy();
+    expect(within(rows[1]).getByText(reason)).toBeTruthy();
+    expect(screen.getByText('1 个志愿已失效（第 2 位）')).toBeTruthy();
+    // The probabilities are estimates for the exam after the catalogue year (not the 失效 entry's old year).
+    expect(screen.getByText(`录取概率为${year + 1}年的估计`)).toBeTruthy();
+    // Removing it clears the mark.
+    fireEvent.click(screen.getByLabelText('删除 第2个志愿'));
+    await waitFor(() => expect(screen.queryByText(/个志愿已失效/)).toBeNull());
+  });
+
+  it("keeps a refused save's message from the server on the editor, with the local edits", async () => {
+    const refusal = '第2个志愿（山东大学 医学）不在2026年招生目录中，请替换后再保存';
+    plan([item(rush, 1)], 'draft', 2);
+    server.use(mock.post('*/dev-api/api/Subscriber/save', () => HttpResponse.json({ code: 500, msg: refusal })));
+    renderInApp(<Editor candidates={[match]} />);
+    await waitFor(() => expect(names()).toEqual(['11']));
+    fireEvent.click(screen.getByText('候选 12'));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('志愿表未保存，你的修改仍保留在下方。请按提示调整后再保存。')).toBeTruthy();
+    expect(screen.getAllByText(refusal).length).toBeGreaterThan(0);
+    expect(names()).toEqual(['11', '12']);
+    expect(screen.getByText('未保存')).toBeTruthy();
+  });
+
   it('a submitted plan is read-only: no handles, no removal, 保存 disabled, 撤回 offered', async () => {
     plan([item(rush, 1), item(safe, 2)], 'submitted', 5);
     renderInApp(<Editor candidates={[match]} />);

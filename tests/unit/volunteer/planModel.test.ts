@@ -10,6 +10,7 @@ import {
   planWarnings,
   removeItem,
   setObey,
+  staleItems,
   toItem,
   toSaveItems,
   warnedPositions,
@@ -103,6 +104,29 @@ describe('plan model', () => {
     const d = planWarnings(dup, SHANDONG).find((x) => x.code === 'duplicate');
     expect(d).toMatchObject({ positions: [0, 1] });
     expect(d?.message).toBe('第1、第2个志愿重复：A大学 法学');
+  });
+
+  it('keeps the year of the figures (and 失效) with an entry, from a table row or a saved item', () => {
+    const history = [
+      { year: 2026, minScore: 581, minRank: 29348 },
+      { year: 2025, minScore: 575, minRank: 31207 },
+    ];
+    // A row whose answer names no year: the newest history year is the figures' year.
+    const fromRow = toItem({ ...row(1, 'A', '法学', '稳'), minScore: history[0].minScore, minRank: history[0].minRank, years: history });
+    expect(fromRow).toMatchObject({ year: history[0].year, minScore: history[0].minScore, minRank: history[0].minRank });
+    const named = toItem({ ...row(2, 'B', '医学', '稳'), year: 2026, targetYear: 2027, majorCode: '0A', subjectReq: '物理' });
+    expect(named).toMatchObject({ year: 2026, targetYear: 2027, majorCode: '0A', subjectReq: '物理' });
+    const saved = toItem({
+      ...toItem(row(3, 'C', '化学', '保')),
+      sort: 1,
+      year: 2024,
+      stale: true,
+      staleReason: '该志愿不在2026年招生目录中（已停招或更名），请替换',
+    });
+    expect(saved).toMatchObject({ year: 2024, stale: true, staleReason: '该志愿不在2026年招生目录中（已停招或更名），请替换' });
+    expect(staleItems([fromRow, named, saved]).map((i) => i.lineId)).toEqual([3]);
+    // Nothing the source lacked is made up.
+    expect(toItem(row(4, 'D', '法学', '保'))).not.toHaveProperty('stale');
   });
 
   it('tells a pure reorder from an edit', () => {

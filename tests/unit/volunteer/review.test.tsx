@@ -1,8 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { PlanViewDrawer } from '@/modules/approval/examine/PlanViewDrawer';
 import { ReviewDialog } from '@/modules/approval/examine/ReviewDialog';
 import { explain } from '@/modules/volunteer/filling/explanation';
-import { HttpResponse, mock, renderInApp, row, useVolunteerServer } from './harness';
+import { ReportDialog } from '@/modules/volunteer/plan/ReportDialog';
+import { HttpResponse, item, mock, ok, renderInApp, row, student, useVolunteerServer } from './harness';
 
 /** 驳回 needs a comment; 通过 sends the version it saw; the 录取率 dialog reads the engine's explanation. */
 const server = useVolunteerServer();
@@ -79,5 +81,89 @@ describe('acceptance-rate explanation', () => {
     });
     const s = explain({ explanation: '按线差法：2024年线差 +120（560−440）（1年数据），估计线差 +119，σ=5.0，你的线差 +124，录取概率 86.43%，保', years: [] });
     expect(s).toMatchObject({ method: 'score-diff', methodName: '线差法', estimate: 119, sigma: 5, student: 124 });
+  });
+});
+
+describe('plan shown to the reviewer', () => {
+  const year = 2026;
+  const figures = (y: { year: number; minScore: number; minRank: number }) => `${y.year} · ${y.minScore}分 · ${y.minRank.toLocaleString('en-US')}名`;
+  const current = { ...item(row(1, '济南大学', '计算机科学与技术', '稳'), 1), year, minScore: 581, minRank: 29348, majorCode: '0A', stale: false };
+  const reason = `该志愿不在${year}年招生目录中（已停招或更名），请替换`;
+  const lapsed = { ...item(row(2, '东北林业大学', '林学', '保'), 2), year: year - 5, minScore: 540, minRank: 80123, stale: true, staleReason: reason };
+  const exam = { ...student, examYear: year + 1 };
+
+  it('lists each choice with its figures beside their year and marks a 失效 choice', async () => {
+    server.use(
+      mock.post('*/appv2/api/index/zyInfo', () =>
+        ok({
+          student: exam,
+          plan: {
+            planId: 1,
+            status: 'submitted',
+            statusName: '待审核',
+            version: 3,
+            itemCount: 2,
+            updateTime: 0,
+            submitTime: 0,
+            reviewTime: null,
+            reviewComment: null,
+          },
+          items: [current, lapsed],
+          warnings: [],
+          slotLimit: 96,
+        }),
+      ),
+    );
+    renderInApp(<PlanViewDrawer studentId={1} onClose={() => undefined} />);
+    expect(await screen.findByText(figures(current))).toBeTruthy();
+    expect(screen.getByText(figures(lapsed))).toBeTruthy();
+    expect(screen.getByText(`${exam.examYear}年`)).toBeTruthy();
+    const lapsedRow = screen.getByText(lapsed.schoolName).closest('.ant-table-row') as HTMLElement;
+    expect(within(lapsedRow).getByText('失效')).toBeTruthy();
+    expect(within(screen.getByText(current.schoolName).closest('.ant-table-row') as HTMLElement).queryByText('失效')).toBeNull();
+    expect(screen.getByText('1 个志愿已失效')).toBeTruthy();
+  });
+
+  it('the report names the exam year and shows each choice with the figures the server wrote', async () => {
+    const figureText = figures(current);
+    const estimateText = `${year + 1} 录取概率 60.00%；${year + 1} 估计位次 30,120`;
+    server.use(
+      mock.post('*/dev-api/api/Subscriber/report', () =>
+        ok({
+          student: exam,
+          plan: {
+            planId: 1,
+            status: 'draft',
+            statusName: '草稿',
+            version: 3,
+            itemCount: 2,
+            updateTime: 0,
+            submitTime: null,
+            reviewTime: null,
+            reviewComment: null,
+          },
+          year,
+          targetYear: year + 1,
+          rankYear: year,
+          tierDistribution: { 冲: 0, 稳: 1, 保: 1, none: 0 },
+          tierShare: {},
+          probability: { min: 0.6, max: 0.95, mean: 0.775 },
+          changedSinceSave: [],
+          warnings: [],
+          risks: [],
+          summary: '',
+          items: [
+            { ...current, figureText, estimateText },
+            { ...lapsed, figureText: figures(lapsed), estimateText: `${year + 1} 失效，无法估计` },
+          ],
+        }),
+      ),
+    );
+    renderInApp(<ReportDialog open studentId={1} studentName={exam.name} dirty={false} onClose={() => undefined} />);
+    expect(await screen.findByText(`${year + 1}年（按${year}年招生目录）`)).toBeTruthy();
+    expect(screen.getByText(figureText)).toBeTruthy();
+    expect(screen.getByText(estimateText)).toBeTruthy();
+    const lapsedRow = screen.getByText(figures(lapsed)).closest('.ant-table-row') as HTMLElement;
+    expect(within(lapsedRow).getByText('失效')).toBeTruthy();
   });
 });

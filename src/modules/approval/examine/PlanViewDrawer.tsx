@@ -1,7 +1,8 @@
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Table } from 'antd';
 import { downloadPlanPdf, type PlanItem, planInfo } from '@/api/volunteer';
 import { useDevice } from '@/layout/useDevice';
-import { formatRank, formatTime } from '@/modules/volunteer/shared/format';
+import { formatRank, formatTime, lineFigures } from '@/modules/volunteer/shared/format';
+import { StaleTag } from '@/modules/volunteer/shared/lineTags';
 import { PlanStatusTag } from '@/modules/volunteer/shared/PlanStatusTag';
 import { Probability, TierLegend, TierTag } from '@/modules/volunteer/shared/tiers';
 import { useLoad } from '@/modules/volunteer/shared/useLoad';
@@ -18,6 +19,7 @@ export function PlanViewDrawer({ studentId, onClose, actions }: PlanViewDrawerPr
   const mobile = useDevice() === 'mobile';
   const { data, loading, error, reload } = useLoad(() => planInfo(studentId ?? 0), studentId != null, [studentId]);
   const s = data?.student;
+  const lapsed = data?.items.filter((i) => i.stale).length ?? 0;
   return (
     <Drawer
       open={studentId != null}
@@ -52,10 +54,15 @@ export function PlanViewDrawer({ studentId, onClose, actions }: PlanViewDrawerPr
           <>
             <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
               <Descriptions.Item label="学生">{s.name}</Descriptions.Item>
+              <Descriptions.Item label="高考年份">
+                {data.targetYear ?? s.examYear}年{data.year != null ? `（按${data.year}年招生目录）` : ''}
+              </Descriptions.Item>
               <Descriptions.Item label="分数 / 位次">
                 {s.score ?? '--'} / {formatRank(s.rank)}
               </Descriptions.Item>
-              <Descriptions.Item label="选科">{s.subjectNames || '--'}</Descriptions.Item>
+              <Descriptions.Item label="选科" span={2}>
+                {s.subjectNames || '--'}
+              </Descriptions.Item>
               <Descriptions.Item label="状态">
                 <PlanStatusTag status={data.plan?.status ?? 'none'} name={data.plan?.statusName} />
               </Descriptions.Item>
@@ -67,6 +74,15 @@ export function PlanViewDrawer({ studentId, onClose, actions }: PlanViewDrawerPr
                 </Descriptions.Item>
               ) : null}
             </Descriptions>
+            {lapsed ? (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={`${lapsed} 个志愿已失效`}
+                description="这些志愿已不在当前招生目录中（已停招或更名），请让专家删除并替换后再审批。"
+              />
+            ) : null}
             {data.warnings.length ? (
               <Alert
                 type="warning"
@@ -89,9 +105,31 @@ export function PlanViewDrawer({ studentId, onClose, actions }: PlanViewDrawerPr
               locale={{ emptyText: '志愿表为空' }}
               columns={[
                 { title: '序号', dataIndex: 'sort', width: 60 },
-                { title: '院校', dataIndex: 'schoolName', ellipsis: true },
-                { title: '专业', dataIndex: 'majorName', ellipsis: true, render: (v) => v || '--' },
-                { title: '最低分', dataIndex: 'minScore', width: 70 },
+                {
+                  title: '院校',
+                  dataIndex: 'schoolName',
+                  ellipsis: true,
+                  render: (v: string, r) => (
+                    <span>
+                      {v} {r.stale ? <StaleTag reason={r.staleReason} /> : null}
+                    </span>
+                  ),
+                },
+                {
+                  title: '专业',
+                  dataIndex: 'majorName',
+                  ellipsis: true,
+                  render: (v: string | null, r) => (
+                    <span
+                      title={[r.majorCode ? `专业代号 ${r.majorCode}` : null, r.subjectReq ? `选科 ${r.subjectReq}` : null, r.staleReason]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    >
+                      {v || '--'}
+                    </span>
+                  ),
+                },
+                { title: '最低分 · 位次', key: 'line', width: 180, render: (_v, r) => lineFigures(r) },
                 { title: '梯度', dataIndex: 'tier', width: 64, render: (t) => <TierTag tier={t} /> },
                 {
                   title: '保存时概率',

@@ -1,6 +1,7 @@
 import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Typography } from 'antd';
 import { type ChanceRow, enrollChance } from '@/api/volunteer';
-import { formatRank } from '../shared/format';
+import { figureYear, formatRank, historyFigures, lineFigures, targetYearOf } from '../shared/format';
+import { LineFlagTags, SubjectReq } from '../shared/lineTags';
 import { Probability, TIER_STYLE, TierLegend, TierTag } from '../shared/tiers';
 import { useLoad } from '../shared/useLoad';
 import { explain } from './explanation';
@@ -40,6 +41,9 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
   const row = hasExplanation ? (target as ChanceRow) : data;
   const e = row ? explain(row) : null;
   const rankMethod = e?.method === 'rank';
+  const year = row ? figureYear(row) : null;
+  const examYear = row ? targetYearOf(row) : null;
+  const forTarget = examYear != null ? `${examYear} ` : '';
 
   return (
     <Modal
@@ -79,14 +83,25 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
                 <Probability probability={row.probability} text={row.probabilityText} tier={row.tier} />
               </div>
               <TierTag tier={row.tier} />
-              <Typography.Text type="secondary">{row.tier ? TIER_STYLE[row.tier].hint : '历年数据不足，无法估算录取概率'}</Typography.Text>
+              <Typography.Text type="secondary">
+                {examYear != null ? `${examYear}年录取概率。` : ''}
+                {row.tier ? TIER_STYLE[row.tier].hint : '历年数据不足，无法估算录取概率'}
+              </Typography.Text>
+            </div>
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
+              <Typography.Text>
+                最近一年：<b>{lineFigures({ year, minScore: row.minScore, minRank: row.minRank })}</b>
+              </Typography.Text>
+              {row.majorCode ? <Typography.Text type="secondary">专业代号 {row.majorCode}</Typography.Text> : null}
+              <SubjectReq subjectReq={row.subjectReq} />
+              <LineFlagTags row={{ ...row, year }} />
             </div>
             <Descriptions size="small" bordered column={2}>
               <Descriptions.Item label="计算方法">{e.methodName}</Descriptions.Item>
               <Descriptions.Item label="使用年份">
                 {e.years.length ? `${e.years.map((y) => y.year).join('、')}（${e.years.length}年数据）` : '--'}
               </Descriptions.Item>
-              <Descriptions.Item label={rankMethod ? '估计录取位次' : '估计线差'}>
+              <Descriptions.Item label={rankMethod ? `${forTarget}估计位次` : `${forTarget}估计线差`}>
                 {rankMethod ? formatRank(e.estimate) : (e.estimate ?? '--')}
               </Descriptions.Item>
               {e.calibrated ? (
@@ -109,14 +124,23 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
               columns={[
                 { title: '年份', dataIndex: 'year' },
                 { title: '权重', dataIndex: 'weight', render: (w: number | null) => (w == null ? '--' : `${Math.round(w * 100)}%`) },
-                { title: '最低分', dataIndex: 'minScore', render: (v) => v ?? '--' },
-                { title: '最低位次', dataIndex: 'minRank', render: formatRank },
+                { title: '最低分 · 位次', key: 'line', render: (_v, y) => lineFigures(y) },
               ]}
             />
+            {row.years && row.years.length > 0 ? (
+              <div style={{ marginTop: 12 }}>
+                <Typography.Text strong>历年录取（同一专业，按年份）</Typography.Text>
+                <ul aria-label="历年录取" style={{ margin: '4px 0 0', paddingLeft: 20, fontVariantNumeric: 'tabular-nums' }}>
+                  {row.years.map((y) => (
+                    <li key={y.year}>{historyFigures(y, row.majorName)}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
             {e.text ? <Alert style={{ marginTop: 16 }} type="info" message={e.text} /> : null}
             <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
               {e.calibrated
-                ? '概率 = 该专业明年最低位次不高于学生位次的可能：以最近一年最低位次为估计（按计划数变化微调），波动取自同一位次段历年同类专业的实际涨跌（含整体年份波动），按 2021–2025 山东真实数据校准。'
+                ? '概率 = 该专业明年最低位次不高于学生位次的可能：以最近一年最低位次为估计（按计划数变化微调），波动取自同一位次段历年同类专业的实际涨跌（含整体年份波动），按已导入各年的山东真实数据校准。'
                 : rankMethod
                   ? '概率 = Φ((估计录取位次 − 学生位次) / σ)：近三年最低位次按 50%/30%/20% 加权，σ 取历年波动与估计位次 5% 中较大者。'
                   : '概率 = Φ((学生线差 − 估计线差) / σ)：线差 = 分数 − 批次线，近三年按 50%/30%/20% 加权，σ 至少 5 分。'}

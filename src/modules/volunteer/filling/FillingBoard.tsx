@@ -5,6 +5,7 @@ import { useDevice } from '@/layout/useDevice';
 import { PlanEditor } from '../plan/PlanEditor';
 import type { EditorItem, PlanLimits } from '../plan/planModel';
 import { usePlanEditor } from '../plan/usePlanEditor';
+import { figureYear, rulesYears } from '../shared/format';
 import { TIER_STYLE, TierLegend } from '../shared/tiers';
 import { useWindowHeight } from '../shared/useWindowHeight';
 import { ChanceDialog, type ChanceTarget } from './ChanceDialog';
@@ -63,6 +64,8 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
   const openChance = (row: ChanceRow) => setChance(row);
   const openItemChance = (item: EditorItem) =>
     setChance({ lineId: item.lineId, schoolCode: item.schoolCode, schoolName: item.schoolName, majorName: item.majorName });
+  // The catalogue the options come from: the answer says it (rows' year, the student summary), else the rules.
+  const catalogueYear = (data.rows.length ? figureYear(data.rows[0]) : null) ?? data.student?.year ?? rulesYears(rules).year;
   const tierTabs = [
     { value: 'all', label: `全部 ${data.tierCounts.冲 + data.tierCounts.稳 + data.tierCounts.保}` },
     ...(['冲', '稳', '保'] as Tier[]).map((t) => ({
@@ -79,7 +82,12 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
     <>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>
-          <Card size="small" title="可选志愿" extra={<TierLegend />} styles={{ body: { padding: '8px 12px' } }}>
+          <Card
+            size="small"
+            title={catalogueYear != null ? `可选志愿（${catalogueYear}年招生目录）` : '可选志愿'}
+            extra={<TierLegend />}
+            styles={{ body: { padding: '8px 12px' } }}
+          >
             <FillingFilters
               choices={choices}
               subjectNames={student.subjectNames}

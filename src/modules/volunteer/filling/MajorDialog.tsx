@@ -1,5 +1,6 @@
 import { Alert, Button, Collapse, Descriptions, Modal, Spin, Typography } from 'antd';
 import { type ChanceRow, majorDetail } from '@/api/volunteer';
+import { figureYear } from '../shared/format';
 import { useLoad } from '../shared/useLoad';
 import { OptionLinesTable } from './OptionLinesTable';
 
@@ -16,6 +17,9 @@ export interface MajorDialogProps {
 /** 专业详情: the eight introduction modules and the schools offering the major, hardest first, with chances. */
 export function MajorDialog({ majorName, studentId, inPlan, canAdd, onAdd, onChance, onClose }: MajorDialogProps) {
   const { data, loading, error, reload } = useLoad(() => majorDetail(majorName ?? '', studentId), Boolean(majorName), [majorName, studentId]);
+  // The scores are of the catalogue year: the labels say which.
+  const year = data?.schools.length ? figureYear(data.schools[0]) : null;
+  const of = year != null ? `${year}年` : '';
   return (
     <Modal open={Boolean(majorName)} title={majorName ? `专业详情 · ${majorName}` : '专业详情'} onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <Spin spinning={loading} tip="正在加载专业信息...">
@@ -35,8 +39,8 @@ export function MajorDialog({ majorName, studentId, inPlan, canAdd, onAdd, onCha
           <>
             <Descriptions size="small" column={3} bordered style={{ marginBottom: 12 }}>
               <Descriptions.Item label="开设院校">{data.stats.schoolCount} 所</Descriptions.Item>
-              <Descriptions.Item label="最低分">{data.stats.minScore ?? '--'}</Descriptions.Item>
-              <Descriptions.Item label="最高分">{data.stats.maxScore ?? '--'}</Descriptions.Item>
+              <Descriptions.Item label={`${of}最低分`}>{data.stats.minScore ?? '--'}</Descriptions.Item>
+              <Descriptions.Item label={`${of}最高分`}>{data.stats.maxScore ?? '--'}</Descriptions.Item>
             </Descriptions>
             <Collapse
               size="small"

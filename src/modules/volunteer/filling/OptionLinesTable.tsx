@@ -1,6 +1,7 @@
 import { Button, Table } from 'antd';
 import type { ChanceRow } from '@/api/volunteer';
-import { formatRank } from '../shared/format';
+import { figureYear, lineFigures, targetYearOf } from '../shared/format';
+import { LineFlagTags } from '../shared/lineTags';
 import { Probability, TierTag } from '../shared/tiers';
 
 export interface OptionLinesTableProps {
@@ -15,6 +16,7 @@ export interface OptionLinesTableProps {
 
 /** Admission lines inside the school and major dialogs, with probability and 加入. */
 export function OptionLinesTable({ rows, show, inPlan, canAdd, onAdd, onChance }: OptionLinesTableProps) {
+  const target = rows.length ? targetYearOf(rows[0]) : null;
   return (
     <Table<ChanceRow>
       rowKey="lineId"
@@ -25,13 +27,27 @@ export function OptionLinesTable({ rows, show, inPlan, canAdd, onAdd, onChance }
       dataSource={rows}
       locale={{ emptyText: '暂无录取数据' }}
       columns={[
-        show === 'major'
-          ? { title: '专业', dataIndex: 'majorName', ellipsis: true, render: (v) => v || '--' }
-          : { title: '院校', dataIndex: 'schoolName', ellipsis: true },
-        { title: '最低分', dataIndex: 'minScore', width: 80, render: (v) => v ?? '--' },
-        { title: '最低位次', dataIndex: 'minRank', width: 100, render: formatRank },
         {
-          title: '概率',
+          title: show === 'major' ? '专业' : '院校',
+          key: 'name',
+          ellipsis: true,
+          render: (_v, r) => (
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{(show === 'major' ? r.majorName : r.schoolName) || '--'}</span>
+              <LineFlagTags row={{ ...r, year: figureYear(r) }} />
+            </span>
+          ),
+        },
+        {
+          title: '最低分 · 位次',
+          key: 'line',
+          width: 170,
+          render: (_v, r) => (
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{lineFigures({ year: figureYear(r), minScore: r.minScore, minRank: r.minRank })}</span>
+          ),
+        },
+        {
+          title: target ? `${target}概率` : '概率',
           dataIndex: 'probability',
           width: 90,
           render: (p, r) => (

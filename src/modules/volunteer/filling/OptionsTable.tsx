@@ -1,7 +1,8 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { Button, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { ChanceRow } from '@/api/volunteer';
-import { formatRank } from '../shared/format';
+import { estimateFigure, figureYear, historyFigures, lineFigures, targetYearOf } from '../shared/format';
+import { LineFlagTags, OwnershipTag, SubjectReq } from '../shared/lineTags';
 import { Probability, TIER_STYLE, TierTag } from '../shared/tiers';
 import { PlanTags } from './PlanTags';
 
@@ -26,6 +27,8 @@ export interface OptionsTableProps {
  * long favourites list renders only the visible rows). Tier colour marks each row's left edge and its probability.
  */
 export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onAdd, onToggleLike, onSchool, onMajor, onChance, paging }: OptionsTableProps) {
+  // The exam year the probabilities are for (the same for every row of one answer).
+  const target = rows.length ? targetYearOf(rows[0]) : null;
   const columns: TableProps<ChanceRow>['columns'] = [
     {
       title: '院校 · 专业',
@@ -41,6 +44,7 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
                 {t}
               </Tag>
             ))}
+            <OwnershipTag ownership={r.ownership} />
           </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
             {r.majorName ? (
@@ -48,7 +52,7 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
                 ellipsis
                 onClick={() => onMajor(r)}
                 style={{ flex: '0 1 auto', minWidth: 0, fontSize: 12, color: 'rgba(0,0,0,.65)' }}
-                title={`${r.majorName}（专业详情）`}
+                title={`${r.majorName}${r.majorCode ? `（专业代号 ${r.majorCode}）` : ''}（专业详情）`}
               >
                 {r.majorName}
               </Typography.Link>
@@ -56,6 +60,8 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
               <span style={{ fontSize: 12, color: '#999' }}>院校专业组</span>
             )}
             <PlanTags tags={r.planTags} />
+            <LineFlagTags row={{ ...r, year: figureYear(r) }} />
+            <SubjectReq subjectReq={r.subjectReq} />
           </div>
         </div>
       ),
@@ -74,18 +80,13 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
     {
       title: '最低分/位次',
       key: 'line',
-      width: 92,
-      render: (_v, r) => (
-        <div style={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.4 }}>
-          <div>{r.minScore ?? '--'}</div>
-          <div style={{ fontSize: 12, color: '#888' }}>{formatRank(r.minRank)}</div>
-        </div>
-      ),
+      width: 150,
+      render: (_v, r) => <LineCell row={r} />,
     },
     {
-      title: '录取率',
+      title: target ? `${target}录取率` : '录取率',
       dataIndex: 'probability',
-      width: 80,
+      width: 88,
       render: (p: number | null, r) => (
         <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onChance(r)} aria-label={`录取率 ${r.schoolName} ${r.majorName ?? ''}`}>
@@ -150,8 +151,40 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
             }
           : false
       }
-      scroll={{ x: 600, y: height }}
+      scroll={{ x: 720, y: height }}
       locale={{ emptyText: '没有符合条件的志愿，试试放宽筛选条件' }}
     />
+  );
+}
+
+/**
+ * The line's figures with their year ("2026 · 581分 · 29,348名"), the estimate for the exam year, and every history
+ * year (each with its own year) on hover.
+ */
+function LineCell({ row }: { row: ChanceRow }) {
+  const year = figureYear(row);
+  const estimate = estimateFigure(targetYearOf(row), row.estimatedRank);
+  // Shown on hover when there is more than the year above: every year of the same programme, each with its year.
+  const history = row.years && row.years.length > 1 ? row.years : [];
+  const cell = (
+    <div style={{ fontVariantNumeric: 'tabular-nums', lineHeight: 1.4, fontSize: 12 }}>
+      <div style={{ whiteSpace: 'nowrap' }}>{lineFigures({ year, minScore: row.minScore, minRank: row.minRank })}</div>
+      {estimate ? <div style={{ color: '#888', whiteSpace: 'nowrap' }}>{estimate}</div> : null}
+    </div>
+  );
+  if (!history.length) return cell;
+  return (
+    <Tooltip
+      title={
+        <div>
+          <div>历年录取（同一专业）：</div>
+          {history.map((y) => (
+            <div key={y.year}>{historyFigures(y, row.majorName)}</div>
+          ))}
+        </div>
+      }
+    >
+      {cell}
+    </Tooltip>
   );
 }

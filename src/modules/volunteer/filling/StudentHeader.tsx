@@ -1,8 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ProvinceRules, StudentInfo } from '@/api/volunteer';
 import { Access } from '@/components/Access';
-import { formatRank } from '../shared/format';
+import { formatRank, rulesYears } from '../shared/format';
 import { StudentSelect } from '../shared/StudentSelect';
 
 export interface StudentHeaderProps {
@@ -21,6 +21,9 @@ export function StudentHeader({ student, rules, onEdit, onSwitch }: StudentHeade
     p?.majors.length ? `专业 ${p.majors.join('、')}` : null,
     p?.tuitionCap != null ? `学费 ≤ ${p.tuitionCap} 元` : null,
   ].filter(Boolean);
+  // The exam the student sits and the catalogue the figures come from (the newest admission year loaded).
+  const { year, targetYear } = rulesYears(rules);
+  const otherYear = targetYear != null && student.examYear !== targetYear;
   return (
     <Card size="small" style={{ marginBottom: 12 }} styles={{ body: { padding: '10px 16px' } }}>
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '8px 24px' }}>
@@ -29,8 +32,25 @@ export function StudentHeader({ student, rules, onEdit, onSwitch }: StudentHeade
             {student.name}
           </Typography.Title>
           <Tag>{student.province}</Tag>
-          <Tag>{student.examYear}</Tag>
+          <Tooltip title="学生参加高考的年份（在「编辑学生信息」中修改）">
+            <Tag color={otherYear ? 'orange' : 'blue'} aria-label="高考年份">
+              {student.examYear}年高考
+            </Tag>
+          </Tooltip>
         </Space>
+        {year != null ? (
+          <Tooltip
+            title={
+              otherYear
+                ? `可填志愿与分数线来自${year}年招生目录（供${targetYear}年高考填报）；该学生的高考年份为${student.examYear}年，请核对`
+                : `可填志愿与分数线来自${year}年招生目录，录取率为${targetYear}年的估计`
+            }
+          >
+            <Typography.Text type={otherYear ? 'warning' : 'secondary'} style={{ fontSize: 12 }} aria-label="招生目录年份">
+              按{year}年招生目录 · 估计{targetYear}年录取
+            </Typography.Text>
+          </Tooltip>
+        ) : null}
         <span>
           分数 <b style={{ fontSize: 18 }}>{student.score ?? '--'}</b>
         </span>

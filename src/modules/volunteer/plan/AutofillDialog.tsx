@@ -1,6 +1,8 @@
 import { Alert, Button, Checkbox, Form, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type AutofillProposal, autofillProposal, type ChanceQuery, type ChanceRow, TIERS, type Tier } from '@/api/volunteer';
+import { figureYear, lineFigures, targetYearOf } from '../shared/format';
+import { LineFlagTags } from '../shared/lineTags';
 import { Probability, TIER_STYLE, TierTag } from '../shared/tiers';
 
 export interface AutofillDialogProps {
@@ -52,6 +54,8 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
       setLoading(false);
     }
   };
+
+  const target = proposal?.items.length ? targetYearOf(proposal.items[0]) : null;
 
   const apply = (replace: boolean) => {
     if (!proposal) return;
@@ -154,10 +158,31 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
             columns={[
               { title: '序号', dataIndex: 'sort', width: 60 },
               { title: '院校', dataIndex: 'schoolName', ellipsis: true },
-              { title: '专业', dataIndex: 'majorName', ellipsis: true },
+              {
+                title: '专业',
+                dataIndex: 'majorName',
+                ellipsis: true,
+                render: (v: string | null, r) => (
+                  <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4, maxWidth: '100%' }}>
+                    <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{v || '--'}</span>
+                    <LineFlagTags row={{ ...r, year: figureYear(r) }} />
+                  </span>
+                ),
+              },
+              {
+                title: '最低分 · 位次',
+                key: 'line',
+                width: 170,
+                render: (_v, r) => lineFigures({ year: figureYear(r), minScore: r.minScore, minRank: r.minRank }),
+              },
               { title: '梯度', dataIndex: 'tier', width: 70, render: (t) => <TierTag tier={t} /> },
               { title: '补位', dataIndex: 'filledFor', width: 70, render: (f: Tier, r) => (f !== r.tier ? `补${f}` : '') },
-              { title: '概率', dataIndex: 'probability', width: 90, render: (p, r) => <Probability probability={p} text={r.probabilityText} tier={r.tier} /> },
+              {
+                title: target ? `${target}概率` : '概率',
+                dataIndex: 'probability',
+                width: 90,
+                render: (p, r) => <Probability probability={p} text={r.probabilityText} tier={r.tier} />,
+              },
             ]}
           />
         </>

@@ -14,12 +14,13 @@ import { Alert, App, Button, Card, Dropdown, Space, Spin, Tag, Tooltip, Typograp
 import { useState } from 'react';
 import { type ChanceQuery, type ChanceRow, downloadPlanExcel, downloadPlanPdf, type StudentInfo } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
+import { targetYearOf } from '../shared/format';
 import { PlanHistoryDialog } from '../shared/PlanHistoryDialog';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
 import { TIER_STYLE } from '../shared/tiers';
 import { AutofillDialog } from './AutofillDialog';
 import { PlanWarnings } from './PlanWarnings';
-import { type EditorItem, needsObey, type PlanLimits, tierCounts, warnedPositions } from './planModel';
+import { type EditorItem, needsObey, type PlanLimits, staleItems, tierCounts, warnedPositions } from './planModel';
 import { ReportDialog } from './ReportDialog';
 import { ShareDialog } from './ShareDialog';
 import { SortablePlanList } from './SortablePlanList';
@@ -109,6 +110,11 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
   };
 
   const review = editor.summary;
+  const lapsed = staleItems(editor.items);
+  // The exam year the probabilities are for (a 失效 entry's figures are of an older year: not asked).
+  const current = editor.items.find((i) => !i.stale && (i.targetYear != null || i.year != null));
+  const target = current ? targetYearOf(current) : null;
+  const lapsedAt = lapsed.map((i) => editor.items.indexOf(i) + 1);
   return (
     <Card
       size="small"
@@ -228,6 +234,30 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
           }
         />
       ) : null}
+      {editor.refusal ? (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={editor.dismissRefusal}
+          style={{ marginBottom: 8 }}
+          message={editor.refusal}
+          description="志愿表未保存，你的修改仍保留在下方。请按提示调整后再保存。"
+        />
+      ) : null}
+      {lapsed.length ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={`${lapsed.length} 个志愿已失效（第 ${lapsedAt.join('、')} 位）`}
+          description={
+            editor.readOnly
+              ? '这些志愿已不在当前招生目录中（已停招或更名）；方案当前只读，可以修改时请删除并替换。'
+              : '这些志愿已不在当前招生目录中（已停招或更名），保存和提交会被拒绝：请删除，并从左侧重新选择替换。'
+          }
+        />
+      ) : null}
       {editor.status === 'submitted' ? (
         <Alert type="info" showIcon style={{ marginBottom: 8 }} message="方案已提交审核，等待审批，当前只读。如需修改，请先「撤回」。" />
       ) : null}
@@ -267,6 +297,7 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
           </span>
         ))}
         {counts.none ? <span style={{ color: '#999' }}>无法估算 {counts.none}</span> : null}
+        {target != null ? <span style={{ color: '#999', marginLeft: 'auto', marginRight: 8 }}>录取概率为{target}年的估计</span> : null}
       </div>
 
       <Spin spinning={editor.loading} tip="正在加载志愿方案...">

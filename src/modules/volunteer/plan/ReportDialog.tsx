@@ -1,7 +1,9 @@
 import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Typography } from 'antd';
-import { planReport } from '@/api/volunteer';
+import { type PlanReportItem, planReport } from '@/api/volunteer';
+import { formatRank, lineFigures } from '../shared/format';
+import { StaleTag } from '../shared/lineTags';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
-import { probabilityLabel, TierTag } from '../shared/tiers';
+import { Probability, probabilityLabel, TierTag } from '../shared/tiers';
 import { useLoad } from '../shared/useLoad';
 import { TierChart } from './TierChart';
 
@@ -40,8 +42,12 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
           <>
             <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
               <Descriptions.Item label="学生">{data.student.name}</Descriptions.Item>
+              <Descriptions.Item label="高考年份">
+                {data.targetYear ?? data.student.examYear}年{data.year != null ? `（按${data.year}年招生目录）` : ''}
+              </Descriptions.Item>
               <Descriptions.Item label="分数 / 位次">
-                {data.student.score ?? '--'} / {data.student.rank ?? '--'}
+                {data.student.score ?? '--'} / {formatRank(data.student.rank)}
+                {data.rankYear != null ? `（${data.rankYear}年一分一段）` : ''}
               </Descriptions.Item>
               <Descriptions.Item label="状态">
                 <PlanStatusTag status={data.plan.status} name={data.plan.statusName} />
@@ -54,7 +60,7 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
                 <TierChart counts={data.tierDistribution} />
               </Col>
               <Col xs={24} md={12}>
-                <Typography.Title level={5}>录取概率</Typography.Title>
+                <Typography.Title level={5}>{data.targetYear ?? data.student.examYear}年录取概率</Typography.Title>
                 <Row gutter={8} style={{ marginBottom: 16 }}>
                   <Col span={8}>
                     <Statistic title="最低" value={probabilityLabel(data.probability.min)} />
@@ -96,14 +102,66 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
                 dataSource={data.changedSinceSave}
                 columns={[
                   { title: '序号', dataIndex: 'sort', width: 70 },
+                  {
+                    title: '志愿',
+                    key: 'name',
+                    ellipsis: true,
+                    render: (_v, r) => [r.schoolName, r.majorName].filter(Boolean).join(' · ') || '--',
+                  },
                   { title: '保存时', dataIndex: 'savedTier', render: (t) => <TierTag tier={t} /> },
                   { title: '现在', dataIndex: 'currentTier', render: (t) => <TierTag tier={t} /> },
                 ]}
               />
             )}
+            {data.items?.length ? <ReportItems items={data.items} /> : null}
           </>
         ) : null}
       </Spin>
     </Modal>
+  );
+}
+
+/** The plan's choices with each line figure's year ("2026 · 581分 · 29,348名"); 失效 ones are marked. */
+function ReportItems({ items }: { items: PlanReportItem[] }) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        志愿明细
+      </Typography.Title>
+      <Table<PlanReportItem>
+        size="small"
+        rowKey="lineId"
+        pagination={false}
+        virtual
+        scroll={{ y: 360 }}
+        dataSource={items}
+        columns={[
+          { title: '序号', dataIndex: 'sort', width: 60 },
+          {
+            title: '院校 · 专业',
+            key: 'name',
+            ellipsis: true,
+            render: (_v, r) => (
+              <span
+                title={[r.majorCode ? `专业代号 ${r.majorCode}` : null, r.subjectText ?? (r.subjectReq ? `选科 ${r.subjectReq}` : null), r.feeNote]
+                  .filter(Boolean)
+                  .join(' · ')}
+              >
+                {[r.schoolName, r.majorName].filter(Boolean).join(' · ')} {r.stale ? <StaleTag reason={r.staleReason} /> : null}
+              </span>
+            ),
+          },
+          { title: '最低分 · 位次', key: 'line', width: 190, render: (_v, r) => r.figureText || lineFigures(r) },
+          { title: '梯度', dataIndex: 'tier', width: 64, render: (t) => <TierTag tier={t} /> },
+          {
+            title: '录取概率 / 估计',
+            key: 'estimate',
+            width: 220,
+            // The server's text names the exam year it is for ("2027 录取概率 53.20%；2027 估计位次 30,120").
+            render: (_v, r) => r.estimateText || <Probability probability={r.probability} text={r.probabilityText} tier={r.tier} />,
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -4,6 +4,8 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Empty, Switch, Tooltip, Typography } from 'antd';
 import type { CSSProperties } from 'react';
+import { lineFigures } from '../shared/format';
+import { StaleTag, SubjectReq } from '../shared/lineTags';
 import { Probability, TIER_STYLE, TierTag } from '../shared/tiers';
 import type { EditorItem } from './planModel';
 
@@ -100,12 +102,13 @@ function PlanRow({ item, index, last, readOnly, warned, obeyShown, onMove, onRem
     padding: '6px 8px',
     borderBottom: '1px solid #f0f0f0',
     borderLeft: `3px solid ${item.tier ? TIER_STYLE[item.tier].color : '#d9d9d9'}`,
-    background: isDragging ? '#fafafa' : warned ? '#fffbe6' : '#fff',
+    background: isDragging ? '#fafafa' : item.stale ? '#fff1f0' : warned ? '#fffbe6' : '#fff',
     boxShadow: isDragging ? '0 4px 12px rgba(0,0,0,.15)' : undefined,
     position: 'relative',
     zIndex: isDragging ? 2 : undefined,
   };
   const name = [item.schoolName, item.majorName].filter(Boolean).join(' ');
+  const figures = item.minScore != null || item.minRank != null ? lineFigures(item) : null;
   return (
     <li ref={setNodeRef} style={style} data-testid="plan-row" data-line-id={item.lineId} aria-label={`第${index + 1}个志愿 ${name}`}>
       {readOnly ? null : (
@@ -123,13 +126,31 @@ function PlanRow({ item, index, last, readOnly, warned, obeyShown, onMove, onRem
       )}
       <span style={{ width: 26, textAlign: 'right', color: '#888', fontVariantNumeric: 'tabular-nums' }}>{index + 1}</span>
       <div style={{ flex: 1, minWidth: 0 }}>
-        <Typography.Text strong ellipsis style={{ display: 'block' }} title={item.schoolName}>
-          {item.schoolName}
-        </Typography.Text>
-        <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }} title={item.majorName ?? ''}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 }}>
+          <Typography.Text strong ellipsis style={{ flex: '0 1 auto', minWidth: 0 }} title={item.schoolName}>
+            {item.schoolName}
+          </Typography.Text>
+          {item.stale ? <StaleTag reason={item.staleReason} /> : null}
+        </div>
+        <Typography.Text
+          type="secondary"
+          ellipsis
+          style={{ display: 'block', fontSize: 12 }}
+          title={[item.majorName, item.majorCode ? `专业代号 ${item.majorCode}` : null, figures].filter(Boolean).join(' · ')}
+        >
           {groupLabel(item) ?? item.majorName ?? '院校专业组'}
-          {item.minScore != null ? ` · ${item.minScore}分` : ''}
+          {figures ? ` · ${figures}` : ''}
         </Typography.Text>
+        {item.subjectReq ? (
+          <div style={{ lineHeight: 1.2 }}>
+            <SubjectReq subjectReq={item.subjectReq} />
+          </div>
+        ) : null}
+        {item.stale ? (
+          <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+            {item.staleReason || '该志愿不在当前招生目录中，请替换'}
+          </Typography.Text>
+        ) : null}
       </div>
       {obeyShown ? (
         <Tooltip title="服从专业调剂（整组生效）">

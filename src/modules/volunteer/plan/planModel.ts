@@ -17,10 +17,19 @@ export interface PlanLimits {
   zyType: number;
 }
 
-export type EditorItem = Omit<PlanItem, 'sort'>;
+export type EditorItem = Omit<PlanItem, 'sort'> & {
+  /** The exam year the probability is for. */
+  targetYear?: number | null;
+};
+
+/** Keeps only the keys whose value the source actually had (undefined = the server did not send it). */
+function present<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
 
 /** A table row as a plan item (tier and probability as shown; the server recomputes them at save time). */
-export function toItem(row: ChanceRow | PlanItem): EditorItem {
+export function toItem(row: ChanceRow | PlanItem | EditorItem): EditorItem {
+  const r = row as Partial<ChanceRow & PlanItem & EditorItem>;
   return {
     lineId: row.lineId,
     schoolCode: row.schoolCode,
@@ -37,8 +46,21 @@ export function toItem(row: ChanceRow | PlanItem): EditorItem {
     probabilityText: row.probabilityText ?? null,
     obey: 'obey' in row ? (row.obey ?? null) : null,
     ...('majors' in row && row.majors ? { majors: row.majors } : {}),
+    // The year of the figures travels with them (a table row's `year`, else its newest history year).
+    ...present({
+      year: r.year ?? r.years?.[0]?.year,
+      targetYear: r.targetYear,
+      majorCode: r.majorCode,
+      subjectReq: r.subjectReq,
+      ownership: r.ownership,
+      stale: r.stale,
+      staleReason: r.staleReason,
+    }),
   };
 }
+
+/** Entries marked 失效 (not in the catalogue any more): the expert replaces them. */
+export const staleItems = (items: readonly EditorItem[]): EditorItem[] => items.filter((i) => i.stale);
 
 /** Plans where 服从调剂 is chosen per 院校专业组. */
 export const needsObey = (limits: Pick<PlanLimits, 'zyType'>) => limits.zyType === 2;

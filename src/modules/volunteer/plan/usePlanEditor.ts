@@ -47,6 +47,9 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
   const [busy, setBusy] = useState<null | 'save' | 'submit' | 'unsubmit'>(null);
   const [stale, setStale] = useState<StaleSave | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // A save or submit the server refused for the plan's content (e.g. a line not in the catalogue, a second copy of
+  // one programme): its message stays on the editor, as the server wrote it, until the next attempt.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -60,6 +63,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
       setStatus(info.plan?.status ?? 'none');
       setSummary(info.plan);
       setStale(null);
+      setRefusal(null);
     } catch (e) {
       setLoadError((e as Error).message || '志愿方案加载失败');
     } finally {
@@ -117,12 +121,14 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     setVersion(nextVersion);
     setStatus(nextStatus);
     setStale(null);
+    setRefusal(null);
   };
 
   /** 保存: a pure reorder goes through saveSort (logged as 排序), anything else through save. */
   const save = async (asVersion = version): Promise<boolean> => {
     if (!guard()) return false;
     setBusy('save');
+    setRefusal(null);
     try {
       const reorder = saved.length > 0 && isReorderOnly(saved, items) && asVersion === version;
       const { result, msg } = reorder
@@ -147,9 +153,12 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
       message.success(msg || '保存成功');
       return true;
     } catch (e) {
-      // Local edits stay. A stale version is remembered so the expert can reload or overwrite knowingly.
+      // Local edits stay. A stale version is remembered so the expert can reload or overwrite knowingly; any other
+      // refusal is kept with the server's words.
       if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
         setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
+      } else if (e instanceof RequestError && e.envelope) {
+        setRefusal(e.message);
       }
       return false;
     } finally {
@@ -163,6 +172,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
       return false;
     }
     setBusy('submit');
+    setRefusal(null);
     try {
       const r = await submitPlan(studentId, version);
       setVersion(r.version);
@@ -173,6 +183,8 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     } catch (e) {
       if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
         setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
+      } else if (e instanceof RequestError && e.envelope) {
+        setRefusal(e.message);
       }
       return false;
     } finally {
@@ -206,6 +218,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     loadError,
     busy,
     stale,
+    refusal,
     readOnly,
     dirty,
     warnings,
@@ -222,6 +235,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     submit,
     unsubmit,
     dismissStale: () => setStale(null),
+    dismissRefusal: () => setRefusal(null),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type StudentInput,
 } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
+import { rulesYears } from '../shared/format';
 import { LEVELS, RESELECT_SUBJECTS, rankRules, reselectRules, STUDENT_RULES, SUBJECTS, splitSubjects, TRACK_SUBJECTS, trackRules } from './studentRules';
 
 interface FormValues {
@@ -94,6 +95,8 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
   const split = meta?.examProvinces.find((p) => p.province === province)?.subjectType === 3;
   const rankRequired = rules != null && rules.province === province && rules.cohortSize == null;
   const track = Form.useWatch('track', form);
+  // A student left without a year sits the exam after the newest admission year loaded (the catalogue's target year).
+  const years = rules && rules.province === province ? rulesYears(rules) : null;
   const tableName = `${province}暂无${split && track === 1 ? '物理类' : split && track === 4 ? '历史类' : ''}一分一段表`;
 
   useEffect(() => {
@@ -197,8 +200,13 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
               </Form.Item>
             </Col>
             <Col xs={12} sm={4}>
-              <Form.Item label="高考年份" name="examYear" rules={STUDENT_RULES.examYear}>
-                <InputNumber style={{ width: '100%' }} precision={0} placeholder="默认最新" />
+              <Form.Item
+                label="高考年份"
+                name="examYear"
+                rules={STUDENT_RULES.examYear}
+                tooltip={years?.targetYear != null ? `不填则为 ${years.targetYear} 年（按 ${years.year} 年招生目录填报）` : '不填则为最新招生目录之后的一届'}
+              >
+                <InputNumber style={{ width: '100%' }} precision={0} placeholder={years?.targetYear != null ? `默认 ${years.targetYear}` : '默认最新'} />
               </Form.Item>
             </Col>
             {split ? (
