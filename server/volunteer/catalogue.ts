@@ -555,6 +555,11 @@ export interface ChanceRow {
   explanation: string | null;
 }
 
+/** 办学性质 of a line: a 中外合作 line (by its note) is 中外合作办学 whatever its school; otherwise the school's. */
+export function ownershipOfLine(planTags: readonly string[], schoolOwnership: string | null | undefined): string | null {
+  return planTags.includes('中外合作') ? '中外合作办学' : (schoolOwnership ?? null);
+}
+
 /** The engine's flags plus what the catalogue knows of the line: 新增 (new-line), 选科要求未知 (subject-unknown). */
 function rowFlags(cat: Catalogue, e: CatalogueEntry, scored: ScoredOption | null): string[] {
   const flags: string[] = scored ? [...scored.flags] : [];
@@ -589,7 +594,7 @@ export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null, 
     groupCode: e.groupCode,
     batch: e.batch,
     subjectReq: e.subjectReq,
-    ownership: e.school.ownership,
+    ownership: ownershipOfLine(e.planTags, e.school.ownership),
     isNew: e.isNew,
     year: newest.year,
     targetYear: cat.targetYear,

@@ -1,5 +1,5 @@
 import { admissionAsOf } from './asOf.js';
-import { type Catalogue, probabilityText, requireCatalogue, scoreCatalogue } from './catalogue.js';
+import { type Catalogue, ownershipOfLine, probabilityText, requireCatalogue, scoreStudent } from './catalogue.js';
 import type { Db } from './common.js';
 import type { ScoredOption, Tier } from './engine/index.js';
 import { planTagsOf } from './engine/specialPlans.js';
@@ -102,6 +102,8 @@ export interface SheetStudent {
   examYear: number | null;
   score: number | null;
   rank: number | null;
+  /** 'manual' for a typed-in rank; otherwise the rank is read off the exam year's table (catalogue studentRankOf). */
+  rankFlag?: string | null;
 }
 
 /** 29348 → "29,348". */
@@ -128,8 +130,7 @@ export function feeInName(majorName: string | null | undefined): string | null {
 }
 
 function ownershipOf(majorName: string | null, schoolName: string | null, schoolOwnership: string | null | undefined): string | null {
-  if (planTagsOf(majorName, schoolName).includes('中外合作')) return SINO_FOREIGN;
-  return schoolOwnership ?? null;
+  return ownershipOfLine(planTagsOf(majorName, schoolName), schoolOwnership);
 }
 
 function feeNoteOf(majorName: string | null, ownership: string | null): string | null {
@@ -194,7 +195,7 @@ export async function choiceSheet(db: Db, student: SheetStudent, items: SheetIte
 }
 
 async function catalogueSheet(db: Db, cat: Catalogue, student: SheetStudent, items: SheetItem[]): Promise<ChoiceSheet> {
-  const scored: ScoredOption[] | null = student.score != null && items.length ? scoreCatalogue(cat, student.score, student.rank) : null;
+  const scored: ScoredOption[] | null = items.length ? scoreStudent(cat, { ...student, rankFlag: student.rankFlag ?? null }) : null;
   const own = await linesById(
     db,
     items.filter((it) => cat.byLineId.get(it.lineId) == null).map((it) => it.lineId),

@@ -222,8 +222,8 @@ function subjectNotes(cat: Catalogue, subject: ChanceSubject): string[] {
     `按${cat.year}年招生目录（投档线）估算${cat.targetYear}年高考的录取概率${subject.examYear != null && subject.examYear !== cat.targetYear ? `（考生高考年份 ${subject.examYear}）` : ''}`,
   );
   if (subject.rank == null) notes.push('缺少考生位次，按线差法估算');
-  else if (subject.rankFlag === 'manual') notes.push(`按填写的位次 ${subject.rank} 计算`);
-  else notes.push(`位次按${rankYear ?? cat.year}年一分一段表计算：${subject.score} 分对应位次 ${subject.rank}`);
+  else if (subject.rankFlag === 'manual') notes.push(`按填写的位次 ${subject.rank.toLocaleString('en-US')} 计算`);
+  else notes.push(`位次按${rankYear ?? cat.year}年一分一段表计算：${subject.score} 分对应位次 ${subject.rank.toLocaleString('en-US')}`);
   return notes;
 }
 

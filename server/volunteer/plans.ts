@@ -2,7 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Database, VolPlanItemTable } from '../db/types.js';
 import { ApiError, fail } from '../http/envelope.js';
 import { getSettings } from '../services/settings.js';
-import { type Catalogue, probabilityText, requireCatalogue, scoreStudent } from './catalogue.js';
+import { type Catalogue, ownershipOfLine, probabilityText, requireCatalogue, scoreStudent } from './catalogue.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES, parseSubjects, subjectNames, userNames } from './common.js';
 import { refusalOf } from './eligibility.js';
 import { checkGradient, type GradientWarning, type PlanEntry, type Tier } from './engine/index.js';
@@ -79,7 +79,7 @@ export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): I
     year: yearOfLine,
     majorCode: entry?.majorCode ?? null,
     subjectReq: entry?.subjectReq ?? null,
-    ownership: school?.ownership ?? null,
+    ownership: entry ? ownershipOfLine(entry.planTags, entry.school.ownership) : (school?.ownership ?? null),
   };
 }
 

@@ -28,15 +28,23 @@ export interface LiveLine {
   /** Reference score for ordering 线差 options by difficulty (the newest min score). */
   referenceScore: number | null;
   /**
-   * 新增: the line is first offered in the newest year (no earlier year, while earlier years are loaded). Its first min
-   * rank was set by an unknown first-year demand, so its spread is widened like a line without any rank.
+   * 新增: the line is first offered in the newest year (no earlier year, while earlier years are loaded). Flagged
+   * new-line for the expert; estimated from its own min rank like any one-year line (see LiveEstimate.widened).
    */
   newLine?: boolean;
 }
 
 export interface LiveEstimate {
   estimate: Estimate;
+  /** 新增: first offered in the newest year, or without any past rank (flag new-line). */
   isNew: boolean;
+  /**
+   * The spread is widened (NEW_LINE_WIDENING): only for a line without any rank of its own, estimated from its min
+   * score. A line new in the newest year with its own min rank is not widened: measured on Shandong 2022–2026, a
+   * line's move from its first year to its second is as large as any line's (median |move| ratio 0.83–1.04, 90th
+   * percentile 0.91–1.01 against lines with an earlier year), so its one-year cell already holds its spread.
+   */
+  widened: boolean;
   /** Grid of the estimate's cell. */
   grid: readonly number[];
   cell: string;
@@ -49,9 +57,11 @@ export function prepareLive(model: FittedModel, lines: readonly LiveLine[], targ
     const planNow = l.option.planNow ?? null;
     let e = estimate(l.points, target, cohorts, model.weights, model.planBeta, planNow, model.cohortPower);
     let isNew = l.newLine === true;
+    let widened = false;
     if (!e && l.rankFromScore != null && l.rankFromScore > 0) {
       e = { mu: Math.log(l.rankFromScore), years: 1, rank: Math.round(l.rankFromScore), planShift: 0 };
       isNew = true;
+      widened = true;
     }
     if (!e) return null;
     const band = bandOf(e.rank);
@@ -68,14 +78,14 @@ export function prepareLive(model: FittedModel, lines: readonly LiveLine[], targ
       minRank: p.minRank,
     }));
     const cellYears = isNew ? 1 : cellYearsOf(model, l.points, target, cohorts, e);
-    return { estimate: e, isNew, grid: model.cells[band][cellYears - 1], cell: `位次段 ${bandLabel(band)} × ${cellYears}年数据`, years };
+    return { estimate: e, isNew, widened, grid: model.cells[band][cellYears - 1], cell: `位次段 ${bandLabel(band)} × ${cellYears}年数据`, years };
   });
 }
 
 /** The calibrated chance: P(next min rank ≥ the student's rank). Non-increasing in studentRank. */
 export function liveProbability(est: LiveEstimate, studentRank: number, logRank = Math.log(studentRank)): number {
   const x = logRank - est.estimate.mu;
-  return survival(est.grid, est.isNew ? x / NEW_LINE_WIDENING : x);
+  return survival(est.grid, est.widened ? x / NEW_LINE_WIDENING : x);
 }
 
 const pct = (p: number) => `${Math.min(99.99, Math.max(0.01, p * 100)).toFixed(2)}%`;
@@ -103,7 +113,7 @@ class CalibratedScored implements ScoredOption {
     const head = !e.isNew
       ? `按校准模型：${used}（${e.estimate.years}年数据），估计录取位次 ${e.estimate.rank}${shift}`
       : e.years.length
-        ? `新增专业（${e.years[0].year}年首次招生）：${used}，估计录取位次 ${e.estimate.rank}${shift}，波动按一年数据的两倍估计`
+        ? `新增专业（${e.years[0].year}年首次招生）：${used}，估计录取位次 ${e.estimate.rank}${shift}`
         : `新增专业（无历年位次），按最低分折算位次 ${e.estimate.rank}，波动按一年数据的两倍估计`;
     let text = `${head}，波动取自${e.cell}的历年实际偏差，你的位次 ${this.studentRank}，录取概率 ${pct(this.probability)}，${this.tier}`;
     if (this.flags.includes('unreachable')) text += '（几乎无望，不建议填报）';
@@ -132,6 +142,7 @@ class CalibratedScored implements ScoredOption {
 
 const NEW_LINE: readonly OptionFlag[] = Object.freeze(['new-line'] as OptionFlag[]);
 const NEW_UNREACHABLE: readonly OptionFlag[] = Object.freeze(['new-line', 'unreachable'] as OptionFlag[]);
+const NEW_WASTEFUL: readonly OptionFlag[] = Object.freeze(['new-line', 'wasteful'] as OptionFlag[]);
 const UNREACHABLE: readonly OptionFlag[] = Object.freeze(['unreachable'] as OptionFlag[]);
 const WASTEFUL: readonly OptionFlag[] = Object.freeze(['wasteful'] as OptionFlag[]);
 const NONE: readonly OptionFlag[] = Object.freeze([]);
@@ -168,7 +179,7 @@ function scored(
   const low = p < UNREACHABLE_BELOW;
   // Near-certain and 20+ points above the line's reference score: the score would be wasted (as in the engine before).
   const waste = p > WASTEFUL_ABOVE && referenceScore != null && studentScore - referenceScore >= WASTEFUL_MARGIN;
-  const flags = isNew ? (low ? NEW_UNREACHABLE : NEW_LINE) : low ? UNREACHABLE : waste ? WASTEFUL : NONE;
+  const flags = isNew ? (low ? NEW_UNREACHABLE : waste ? NEW_WASTEFUL : NEW_LINE) : low ? UNREACHABLE : waste ? WASTEFUL : NONE;
   return new CalibratedScored(option, est, p, tierFor(p, bands), flags, referenceScore, studentRank, estimatedRank);
 }
 
@@ -186,6 +197,7 @@ export interface LiveColumns {
   /** Index into `grids` of the estimate's cell; −1 when the line has no estimate. */
   cell: Int16Array;
   isNew: Uint8Array;
+  widened: Uint8Array;
   /** The line's reference score; NaN for none. */
   referenceScore: Float64Array;
   grids: Float64Array[];
@@ -198,6 +210,7 @@ export function liveColumns(lines: readonly LiveLine[], estimates: ReadonlyArray
     rank: new Float64Array(n),
     cell: new Int16Array(n).fill(-1),
     isNew: new Uint8Array(n),
+    widened: new Uint8Array(n),
     referenceScore: new Float64Array(n).fill(Number.NaN),
     grids: [],
   };
@@ -217,6 +230,7 @@ export function liveColumns(lines: readonly LiveLine[], estimates: ReadonlyArray
     c.mu[i] = e.estimate.mu;
     c.rank[i] = e.estimate.rank;
     c.isNew[i] = e.isNew ? 1 : 0;
+    c.widened[i] = e.widened ? 1 : 0;
   }
   return c;
 }
@@ -239,7 +253,7 @@ export function scoreLiveColumn(
   if (cell < 0 || est == null || !(studentRank > 0)) return null;
   const x = logRank - c.mu[i];
   const isNew = c.isNew[i] === 1;
-  const p = survival(c.grids[cell], isNew ? x / NEW_LINE_WIDENING : x);
+  const p = survival(c.grids[cell], c.widened[i] === 1 ? x / NEW_LINE_WIDENING : x);
   const ref = c.referenceScore[i];
   return scored(option, est, p, isNew, Number.isNaN(ref) ? null : ref, studentRank, studentScore, c.rank[i], bands);
 }

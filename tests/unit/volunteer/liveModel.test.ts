@@ -14,11 +14,11 @@ import type { AdmissionOption } from '../../../server/volunteer/engine/types.js'
 import { fittedModelOf } from '../../../server/volunteer/liveModel.js';
 
 /**
- * The fitted Shandong model (model-shandong.json, written by `npm run backtest -- --write-model`) as the live
+ * The fitted Shandong model (model-shandong-2025.json, one of the files `npm run backtest -- --write-model` writes per as-of year) as the live
  * engine applies it (server/volunteer/engine/live.ts): one 2025 line, a student filling for 2026.
  */
 const model = fittedModelOf('山东', 2025);
-if (!model) throw new Error('model-shandong.json is missing: run npm run backtest -- --write-model');
+if (!model) throw new Error('model-shandong-2025.json is missing: run npm run backtest -- --write-model');
 const cohorts = new Map([
   [2024, 700_000],
   [2025, 681_127],
@@ -92,6 +92,20 @@ describe('calibrated model in the live engine', () => {
     expect(s?.flags).toContain('new-line');
     expect(s?.explanation.text).toMatch(/^新增专业（无历年位次），按最低分折算位次 20000/);
     expect(prepareLive(model, [line(null)], 2026, cohorts)[0]).toBeNull();
+  });
+
+  it('flags a line first offered in the newest year 新增 but judges it with its own rank’s spread, wasteful included', () => {
+    const known = prep(line(20_000, { minScore: 560 }));
+    const first = prep({ ...line(20_000, { minScore: 560 }), newLine: true });
+    expect(first.isNew).toBe(true);
+    expect(first.widened).toBe(false);
+    // Measured (docs/volunteer-model.md): a first-year line moves the next year as much as any line, no more.
+    for (const r of [12_000, 18_000, 20_000, 24_000]) expect(liveProbability(first, r)).toBe(liveProbability(known, r));
+    const s = scoreLive({ ...line(20_000, { minScore: 560 }), newLine: true }, first, 18_000, 600);
+    expect(s?.flags).toContain('new-line');
+    expect(s?.explanation.text).toMatch(/^新增专业（2025年首次招生）：2025年最低位次 20000/);
+    // Far above it, a new line wastes the score like any other (the auto-fill keeps both out of 保 alike).
+    expect(scoreLive({ ...line(20_000, { minScore: 560 }), newLine: true }, first, 3_000, 640)?.flags).toEqual(['new-line', 'wasteful']);
   });
 
   it('cuts tiers at 40 % and 80 % of the calibrated chance, flags hopeless and wasteful lines, explains itself', () => {
