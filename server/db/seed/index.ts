@@ -81,7 +81,7 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
         toolboxaddr: '/toolbox/',
         tipsTitle: '使用提示',
         tips: '1. 左侧菜单按权限显示，看不到的功能请联系管理员授权\n2. 学生的志愿方案提交后需领导审批\n3. 如遇问题请拨打客服电话 400-000-0000',
-        gddesc: '欢迎使用志愿填报管理系统，2025 年山东普通类投档数据已更新。',
+        gddesc: '欢迎使用志愿填报管理系统，2026 年山东普通类投档数据已更新，可为 2027 年高考填报志愿。',
         registerEnabled: 1,
         updateTime: now,
       })

@@ -139,11 +139,16 @@ function PlanRow({ item, index, last, readOnly, warned, obeyShown, onMove, onRem
           title={[item.majorName, item.majorCode ? `专业代号 ${item.majorCode}` : null, figures].filter(Boolean).join(' · ')}
         >
           {groupLabel(item) ?? item.majorName ?? '院校专业组'}
-          {figures ? ` · ${figures}` : ''}
         </Typography.Text>
-        {item.subjectReq ? (
-          <div style={{ lineHeight: 1.2 }}>
-            <SubjectReq subjectReq={item.subjectReq} />
+        {/* The figures on their own line, never cut off: the year beside them is what makes them readable. */}
+        {figures || item.subjectReq ? (
+          <div style={{ lineHeight: 1.3, fontSize: 12, display: 'flex', flexWrap: 'wrap', columnGap: 8 }}>
+            {figures ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12, fontVariantNumeric: 'tabular-nums' }}>
+                {figures}
+              </Typography.Text>
+            ) : null}
+            {item.subjectReq ? <SubjectReq subjectReq={item.subjectReq} /> : null}
           </div>
         ) : null}
         {item.stale ? (
