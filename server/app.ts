@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -164,6 +164,12 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     const write = route.config?.write;
     if (typeof write !== 'boolean') throw new Error(`路由 ${route.url} 未声明是否写入（config.write: true | false）`);
     if (route.config?.idempotent && !write) throw new Error(`路由 ${route.url} 声明了 idempotent，必须同时声明 write: true`);
+    // The idempotency guard runs on the money routes only, after the global hooks (auth): no cost on any other request.
+    if (route.config?.idempotent) {
+      const list = <T>(h: T | T[] | undefined): T[] => (h == null ? [] : Array.isArray(h) ? h : [h]);
+      route.preHandler = [...list(route.preHandler), claimIdempotency] as typeof route.preHandler;
+      route.onSend = [...list(route.onSend), settleIdempotency] as typeof route.onSend;
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
@@ -244,8 +250,9 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   const idempotency = new IdempotencyStore(db.kysely.withoutPlugins() as never);
   const idempotencyWindows = { clientMs: config.idempotencyWindowMs, derivedMs: config.idempotencyDerivedWindowMs };
   const claims = new WeakMap<FastifyRequest, string>();
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config?.idempotent || !request.auth) return;
+  // Route-level hooks of the idempotent routes (attached in onRoute above).
+  async function claimIdempotency(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.auth) return;
     const k = requestKey(request, request.auth.userId, idempotencyWindows);
     if (!k) return;
     const outcome = await idempotency.claim(k, request.auth.userId);
@@ -253,14 +260,14 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     if (outcome.kind === 'mismatch') throw new ApiError(Code.BAD_REQUEST, KEY_REUSED_MESSAGE);
     if (outcome.kind === 'done') return reply.header('content-type', outcome.contentType).header(REPLAYED_HEADER, 'true').send(outcome.answer);
     claims.set(request, k.key);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+  }
+  async function settleIdempotency(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const key = claims.get(request);
     if (!key) return payload;
     claims.delete(request);
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     return idempotency.settle(key, payload, contentType, (err) => request.log.error({ err }, '幂等记录写入失败'));
-  });
+  }
 
   async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
     let found = await sessionCache.get(token, () => findSession(db.kysely, token));

@@ -33,10 +33,16 @@ describe('volunteer share page, toolbox and school detail', () => {
 
     const visitor = await newPage(browser, 1280, 800);
     await visitor.goto(link.data?.url ?? '');
-    await visitor.getByRole('heading', { name: '王五 的志愿方案（只读）' }).waitFor();
+    // The page names the exam year the family fills: the year after the newest loaded lines (2027 on 2026's).
+    const newestLines = Math.max(
+      ...fs.readdirSync(new URL('../../server/db/seed/data/gaokao-shandong/', import.meta.url)).map((n) => Number(/^toudang-(\d{4})\.csv$/.exec(n)?.[1] ?? 0)),
+    );
+    const examYear = newestLines + 1;
+    await visitor.getByRole('heading', { name: `王五 的${examYear}年高考志愿方案（只读）` }).waitFor();
     expect(visitor.url()).toContain('/share/zy');
     expect(await visitor.locator('tbody tr').count()).toBeGreaterThan(0);
-    expect(await visitor.getByRole('columnheader', { name: '录取概率' }).count()).toBe(1);
+    expect(await visitor.getByRole('columnheader', { name: `${examYear}年估计` }).count()).toBe(1);
+    expect(await visitor.getByRole('columnheader', { name: '投档线（年份 · 最低分 · 最低位次）' }).count()).toBe(1);
     await visitor.screenshot({ path: path.join(screenshotDir, 'volunteer-share.png'), fullPage: true });
 
     await visitor.goto('/share/zy?token=forged');
