@@ -242,12 +242,17 @@ function studentSummary(cat: Catalogue, s: ChanceSubject) {
   };
 }
 
-async function markers(db: Db, subject: ChanceSubject) {
+async function markers(db: Db, subject: ChanceSubject, cat: Catalogue) {
   if (subject.studentId == null) return { liked: new Set<number>(), inPlan: new Set<number>() };
   const likes = await db.selectFrom('volLike').select('lineId').where('studentId', '=', subject.studentId).execute();
   const plan = await loadPlan(db, subject.studentId);
   const items = plan ? await db.selectFrom('volPlanItem').select('lineId').where('planId', '=', plan.planId).execute() : [];
-  return { liked: new Set(likes.map((l) => l.lineId)), inPlan: new Set(items.map((i) => i.lineId)) };
+  // An older year's line of an offered programme marks the programme's catalogue line.
+  const current = (id: number) => {
+    const idx = cat.byLineId.get(id);
+    return idx == null ? id : cat.entries[idx].lineId;
+  };
+  return { liked: new Set(likes.map((l) => current(l.lineId))), inPlan: new Set(items.map((i) => current(i.lineId))) };
 }
 
 export type ChanceListRow = ChanceRow & { liked: boolean; inPlan: boolean };
@@ -282,7 +287,7 @@ export async function enrollmentChance(db: Db, cat: Catalogue, subject: ChanceSu
   else if (sort === 'score') picked.sort((a, b) => cat.entries[b].years[0].minScore - cat.entries[a].years[0].minScore);
   const { pageSize, offset } = paging(f);
   const page = truthy(f.all) ? picked : picked.slice(offset, offset + pageSize);
-  const mark = await markers(db, subject);
+  const mark = await markers(db, subject, cat);
   // The explanation string is most of a row's weight (12 MB for every line of a student): built only when asked.
   const explain = f.explain == null || f.explain === '' || truthy(f.explain);
   const rows: ChanceListRow[] = page.map((i) => {
@@ -369,7 +374,7 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
     allowWasteful: truthy(input.allowWasteful),
     spread: spreadOf(input as Record<string, unknown>),
   });
-  const mark = await markers(db, subject);
+  const mark = await markers(db, subject, cat);
   const items = result.picks.map((p, n) => {
     const row = rowOf(cat, indexOf.get(p.scored) as number, p.scored);
     return { sort: n + 1, ...row, filledFor: p.filledFor, liked: mark.liked.has(row.lineId), inPlan: mark.inPlan.has(row.lineId) };

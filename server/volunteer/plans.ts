@@ -56,11 +56,13 @@ export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): I
   const entry = idx != null ? cat?.entries[idx] : undefined;
   const school = entry ? entry.school : cat?.schools.get(row.schoolCode);
   const staleReason = cat && cat.rules.zyType !== 2 ? staleReasonOf(cat, row.lineId) : null;
-  // The stored figures' year: the line's own year (a plan saved on last year's catalogue keeps last year's figures).
-  const yearOfLine = entry?.years.find((y) => y.lineId === row.lineId)?.year ?? cat?.retired.get(row.lineId)?.year ?? null;
+  // An offered programme is shown as the catalogue year's line (a plan saved on last year's catalogue shows this year's
+  // figures, and saving it again stores this year's line); a stale line keeps the figures and year it was saved with.
+  const current = entry && cat?.rules.zyType !== 2 ? entry.years[0] : null;
+  const yearOfLine = current?.year ?? cat?.retired.get(row.lineId)?.year ?? null;
   return {
     sort: row.sort,
-    lineId: row.lineId,
+    lineId: current?.lineId ?? row.lineId,
     schoolCode: row.schoolCode,
     schoolName: row.schoolName,
     majorName: row.majorName,
@@ -68,8 +70,8 @@ export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): I
     province: school?.province ?? null,
     city: school?.city ?? null,
     tags: school?.tags ?? [],
-    minScore: row.minScore,
-    minRank: row.minRank,
+    minScore: current ? current.minScore : row.minScore,
+    minRank: current ? current.minRank : row.minRank,
     tier: (row.tier as Tier | null) ?? null,
     probability: row.probability,
     probabilityText: probabilityText(row.probability),
@@ -347,9 +349,17 @@ export async function sortPlan(db: Db, actor: Actor, input: { studentId?: unknow
   refuseEdit(plan.status);
   if (plan.version !== version) throw fail(STALE_PLAN, 500, { currentVersion: plan.version });
   if (!Array.isArray(input.lineIds)) throw fail('排序列表格式不正确，应为志愿的 lineId 数组');
-  const order = input.lineIds.map((x) => intParam(x));
+  // Items are shown as their programme's catalogue line (itemView): either id of a programme names its stored item.
+  const shown = (id: number) => {
+    const idx = cat?.byLineId.get(id);
+    return idx != null && cat ? cat.entries[idx].lineId : id;
+  };
+  const order = input.lineIds.map((x) => {
+    const id = intParam(x);
+    return id == null ? null : shown(id);
+  });
   const current = await loadItems(db, plan.planId);
-  const byLine = new Map(current.map((r) => [r.lineId, r]));
+  const byLine = new Map(current.map((r) => [shown(r.lineId), r]));
   const mismatch = order.length !== current.length || new Set(order).size !== order.length || order.some((id) => id == null || !byLine.has(id));
   if (mismatch) throw fail('排序列表与当前志愿方案不一致，请刷新后重试');
   const rows = order.map((id, i) => {

@@ -123,16 +123,18 @@ describe('planning the 2027 exam on the 2026 catalogue (real Shandong 2021–202
     }
   });
 
-  it('auto-fills 96 choices of 2026 lines only, for each of the three students', async () => {
+  it('auto-fills up to 96 choices, of 2026 lines only, for each of the three students', async () => {
     for (const id of ids) {
       const auto = await ok<Auto>(s, t.expert, AUTO, { studentId: id });
-      expect(auto.items.length).toBe(96);
+      // 96 unless the spreading caps leave a tier short, which the answer then says (仍缺).
+      expect(auto.items.length).toBeGreaterThan(85);
+      if (auto.items.length < 96) expect(auto.notes.some((n) => n.includes('仍缺'))).toBe(true);
       for (const it of auto.items) {
         expect(lines2026.has(it.lineId), `${it.schoolName} ${it.majorName}`).toBe(true);
         expect(it.year).toBe(2026);
         expect(it.flags).not.toContain('subject-unknown');
       }
-      expect(new Set(auto.items.map((i) => i.lineId)).size).toBe(96);
+      expect(new Set(auto.items.map((i) => i.lineId)).size).toBe(auto.items.length);
     }
   });
 
@@ -203,6 +205,40 @@ describe('planning the 2027 exam on the 2026 catalogue (real Shandong 2021–202
     expect(info.items.find((i) => i.lineId === gone.lineId)).toMatchObject({ stale: true, year: 2025 });
     expect(info.items.find((i) => i.lineId === gone.lineId)?.staleReason).toMatch(/不在2026年招生目录中/);
     await k.deleteFrom('volPlanItem').where('planId', '=', p.planId).where('lineId', '=', gone.lineId).execute();
+
+    // A plan saved on the 2025 catalogue holding a programme still offered: shown as its 2026 line with 2026 figures,
+    // and reordering by the shown ids works.
+    const kept = cat.entries.find((e) => e !== cont && e.years.length >= 2 && e.years[1].year === 2025);
+    if (!kept) throw new Error('no continuing programme');
+    const old = kept.years[1];
+    await k
+      .insertInto('volPlanItem')
+      .values({
+        planId: p.planId,
+        sort: 2,
+        lineId: old.lineId,
+        schoolCode: kept.school.schoolCode,
+        schoolName: kept.school.name,
+        groupCode: null,
+        majorName: old.majorName,
+        minScore: old.minScore,
+        minRank: old.minRank,
+        tier: null,
+        probability: null,
+        obey: null,
+      })
+      .execute();
+    const shown = await ok<{ items: Array<{ lineId: number; stale: boolean; year: number | null; minRank: number | null }> }>(
+      s,
+      t.expert,
+      '/appv2/api/index/zyInfo',
+      {
+        studentId: id,
+      },
+    );
+    expect(shown.items[1]).toMatchObject({ lineId: kept.lineId, stale: false, year: 2026, minRank: kept.years[0].minRank });
+    const sorted = await api(s, t.expert, '/appv2/api/index/saveSort', { studentId: id, version: saved.version, lineIds: [kept.lineId, cont.lineId] });
+    expect(sorted.code, sorted.msg).toBe(200);
   });
 
   it('ranks a 2027 student in the 2026 table until a 2027 table is imported, then in it; the catalogue stays 2026', async () => {

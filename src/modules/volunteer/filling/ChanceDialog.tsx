@@ -40,6 +40,7 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
   );
   const row = hasExplanation ? (target as ChanceRow) : data;
   const e = row ? explain(row) : null;
+  const usedYears = e ? e.years.filter((y) => (y.weight ?? 0) > 0) : [];
   const rankMethod = e?.method === 'rank';
   const year = row ? figureYear(row) : null;
   const examYear = row ? targetYearOf(row) : null;
@@ -98,8 +99,9 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
             </div>
             <Descriptions size="small" bordered column={2}>
               <Descriptions.Item label="计算方法">{e.methodName}</Descriptions.Item>
-              <Descriptions.Item label="使用年份">
-                {e.years.length ? `${e.years.map((y) => y.year).join('、')}（${e.years.length}年数据）` : '--'}
+              {/* The years the estimate rests on (weight > 0); the full history is the table below. */}
+              <Descriptions.Item label="估计所用年份">
+                {usedYears.length ? `${usedYears.map((y) => y.year).join('、')}（${usedYears.length}年数据）` : '--'}
               </Descriptions.Item>
               <Descriptions.Item label={rankMethod ? `${forTarget}估计位次` : `${forTarget}估计线差`}>
                 {rankMethod ? formatRank(e.estimate) : (e.estimate ?? '--')}
