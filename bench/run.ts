@@ -12,6 +12,7 @@ import { HTTP_SCENARIOS, type HttpContext, type HttpResult, prepareHttp, runHttp
 import { type ImportResult, runImportBench } from './import.js';
 import { type MicroResult, runProtocolMicro } from './protocol-micro.js';
 import { ROOT, type RunningServer, startServer } from './server.js';
+import { printSimulateResult, runSimulateBench } from './simulate.js';
 import { fmt, table } from './stats.js';
 import { runVolunteerBench, type VolunteerResult } from './volunteer.js';
 import { runZipBombBench, type ZipBombResult } from './zipBomb.js';
@@ -29,13 +30,26 @@ import { runZipBombBench, type ZipBombResult } from './zipBomb.js';
  * BENCH_EXPORTS (exports of the whole table, default 3).
  */
 
-const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content | import | customer | home | ledger`;
+const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content | import | customer | home | ledger | simulate`;
 const only = process.argv[2];
 if (only === '-h' || only === '--help') {
   console.log(usage);
   process.exit(0);
 }
-const known = ['protocol', 'http', ...HTTP_SCENARIOS.map((s) => s.name), 'volunteer', 'engine', 'console', 'content', 'import', 'customer', 'home', 'ledger'];
+const known = [
+  'protocol',
+  'http',
+  ...HTTP_SCENARIOS.map((s) => s.name),
+  'volunteer',
+  'engine',
+  'console',
+  'content',
+  'import',
+  'customer',
+  'home',
+  'ledger',
+  'simulate',
+];
 if (only && !known.includes(only)) {
   console.error(`未知的基准：${only}\n${usage}`);
   process.exit(2);
@@ -50,6 +64,7 @@ const runContent = !only || only === 'content'; // /site/ home and the /appv2 pu
 const runImport = !only || only === 'import'; // the largest allowed import with reads alongside (bench/import.ts)
 const runHome = !only || only === 'home'; // 首页 calls at 100,000 customers and a year of activity, own server (bench/home.ts)
 const runCustomer = !only || only === 'customer'; // 发卡 10,000 and 用户列表 at 100,000 customers, own server (bench/customer.ts)
+const runSimulate = !only || only === 'simulate'; // whole-plan simulation, 96 choices × 10,000 draws, in-process (bench/simulate.ts)
 const runLedger = !only || only === 'ledger'; // finance ledger: postings, checkLedger, 资金流水, 100 concurrent 提现, own server (bench/financeLedger.ts)
 const needServer = scenarios.length > 0 || runVolunteer || runEngine || runConsole || runContent || runImport;
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -159,6 +174,8 @@ if (runLedger) process.stderr.write('ledger（记账、对账检查、资金流�
 const ledgerResult = runLedger ? await runLedgerBench(runs) : undefined;
 if (runHome) process.stderr.write('home（10 万客户、一年业务数据的首页接口）…\n');
 const homeResult: HomeBenchResult | undefined = runHome ? await runHomeBench(runs) : undefined;
+if (runSimulate) process.stderr.write('simulate（96 个志愿 × 10 000 次模拟）…\n');
+const simulateResult = runSimulate ? runSimulateBench(runs) : undefined;
 
 const failed = http.filter((r) => r.non2xx + r.errors + r.timeouts + r.mismatches > 0);
 
@@ -265,6 +282,7 @@ if (consoleResult) printConsoleResult(consoleResult);
 if (customerResult) printCustomerResult(customerResult);
 if (ledgerResult) printLedgerResult(ledgerResult);
 if (homeResult) printHomeResult(homeResult);
+if (simulateResult) printSimulateResult(simulateResult);
 for (const r of [importResult, importXlsxResult]) {
   if (!r) continue;
   console.log(`\n导入（${r.rows} 行 ${(r.fileBytes / 1024 / 1024).toFixed(1)} MB ${r.format.toUpperCase()} 到参数设置；同时读 20 行列表）\n`);
@@ -298,7 +316,7 @@ const out = path.join(ROOT, 'bench', 'results', 'latest.json');
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, importXlsx: importXlsxResult ?? null, zipBomb: zipBombResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date(started).toISOString(), elapsedS: (Date.now() - started) / 1000, loadAvgAtEnd: Number(os.loadavg()[0].toFixed(2)), only: only ?? null, machine, settings: { duration, connections, ops, runs, engineRows, exportRuns }, protocol: micro ?? null, http, volunteer: volunteer ?? null, engine: engine ?? null, console: consoleResult ?? null, import: importResult ?? null, importXlsx: importXlsxResult ?? null, zipBomb: zipBombResult ?? null, customer: customerResult ?? null, home: homeResult ?? null, ledger: ledgerResult ?? null, simulate: simulateResult ?? null }, null, 2)}\n`,
 );
 console.log(`\n结果已写入 ${path.relative(process.cwd(), out)}（用时 ${((Date.now() - started) / 1000).toFixed(0)} s）`);
 if (failed.length > 0) {

@@ -45,6 +45,16 @@ export interface FittedModel {
   trainedOn: number[];
   /** FitOptions.cellYears of the fit ('used' when absent). */
   cellYears?: 'used' | 'history';
+  /** Model v3 (issue 24; FitOptions.v3, fitV3): absent in a fit without it and in files written before. */
+  v3?: ModelV3;
+  /**
+   * The residuals alone per cell, before the year shock is added: QUANTILES + 1 quantiles (0 … 1), [band][years − 1].
+   * The survival grids already convolve the shock in; the plan simulation (simulate.ts) draws one shock for the whole
+   * year and needs the lines' own part apart from it. Absent in model files written before issue 24.
+   */
+  residualQuantiles?: number[][][];
+  /** Share of the residual (normal-score) variance common to one school's / one major category's lines in a year. */
+  sharedShifts?: SharedShifts;
 }
 
 /** The years index (1–3) of a line's cell for an estimate: the years it used, or the years of history it has. */
@@ -182,6 +192,8 @@ export interface FitOptions {
   shockFloor?: number;
   /** The cells' years dimension: the years the estimate used ('used'), or the years of history the line has. */
   cellYears?: 'used' | 'history';
+  /** Model v3 parts (fitV3 / fitModelV3; fitModel alone ignores it). */
+  v3?: V3Options;
 }
 export const DEFAULT_FIT: FitOptions = { select: 'line', shock: 'rms' };
 
@@ -275,9 +287,11 @@ export function fitModel(
   for (const x of res) raw[x.band][x.years - 1].push(x.r - (shifts.get(x.year) ?? 0));
   const cells: number[][][] = [];
   const counts: number[][] = [];
+  const residualQuantiles: number[][][] = [];
   for (let b = 0; b < raw.length; b++) {
     cells.push([]);
     counts.push([]);
+    residualQuantiles.push([]);
     for (let y = 0; y < 3; y++) {
       // Too few cases: pool with fewer years of the same band, then with the neighbouring bands.
       let pool = raw[b][y];
@@ -285,6 +299,7 @@ export function fitModel(
       for (let d = 1; pool.length < MIN_CELL && d < raw.length; d++)
         for (const bb of [b - d, b + d]) if (bb >= 0 && bb < raw.length) pool = pool.concat(raw[bb][y]);
       const q = pool.length ? quantiles([...pool].sort((a, z) => a - z)) : [0];
+      residualQuantiles[b].push(q);
       // P(drift + shock + idiosyncratic ≥ x), the shock normal: the mean over the idiosyncratic quantiles.
       const grid: number[] = [];
       for (let i = 0; i < GRID_SIZE; i++) {
@@ -307,6 +322,382 @@ export function fitModel(
     counts,
     trainedOn: [...trainYears],
     ...(options.cellYears === 'history' ? { cellYears: 'history' as const } : {}),
+    residualQuantiles,
+  };
+}
+
+/*
+ * Model v3 (issue 24): what moves a line beyond the whole year's shift, learnt from the training years only.
+ * - The move of a rank band × subject-requirement group: in 2024 the lines needing 物理+化学 became 6–20 % easier in
+ *   rank and 不限 lines up to 13 % harder (Shandong's new subject rules). Where every training year moved a band ×
+ *   group the same way, clearly, the mean move is a predictable shift of μ; otherwise its spread over the training
+ *   years is extra common spread for the lines of that band × group (like the year shock: shared by them, unknowable).
+ * - The line's own residual (its year's and its group's move removed) scaled by its plan size (the last known plan)
+ *   and by the volatility of its own past moves; the scaled residuals of a band give one distribution.
+ * P(admitted | r) = P(N(drift, yearShock² + groupSpread²) + scale · z ≥ log r − μ − groupShift), z from the band's
+ * standardised residuals. The grids are built from the stored quantiles on first use (cached per model).
+ */
+
+/** Subject-requirement groups (index = the group's number). */
+export const REQUIREMENT_GROUPS = ['物理+化学', '物理', '不限', '其他', '未知'] as const;
+/** A line without a requirement (no line of its identity in the requirement table). */
+export const UNKNOWN_GROUP = 4;
+
+/**
+ * The group of a 选考科目要求 as printed (物理、化学 / 物理 / 不限 / …): both 物理 and 化学 required (with or without a
+ * third subject) → 物理+化学; 物理 without 化学 → 物理; 不限 → 不限; anything else (历史, 思想政治, 化学、生物 …) → 其他;
+ * empty or null → 未知.
+ */
+export function requirementGroup(req: string | null | undefined): number {
+  const s = (req ?? '').trim();
+  if (!s) return UNKNOWN_GROUP;
+  if (s === '不限') return 2;
+  const subjects = s.split(/[、，,/\s]+/);
+  if (subjects.includes('物理') && subjects.includes('化学')) return 0;
+  if (subjects.includes('物理')) return 1;
+  return 3;
+}
+
+/** What the v3 model needs of a line beyond its points. */
+export interface LineInfo {
+  /** requirementGroup of the line's identity in the requirement table (the newest year's; earlier years use it too). */
+  group: number;
+}
+
+/** The v3 parts of a fit (FitOptions.v3); each is off when absent. */
+export interface V3Options {
+  /**
+   * The move by rank band × requirement group: 'auto' = a shift of μ where every training year (at least two) moved
+   * the band × group the same way and clearly (|mean| ≥ 2 standard errors), extra spread elsewhere; 'spread' = extra
+   * spread always.
+   */
+  group?: 'auto' | 'spread';
+  /** The own residual's spread by plan size (class of the last known plan: 1–2, 3–5, 6–10, > 10, unknown). */
+  plan?: boolean;
+  /** The own residual's spread by the volatility of the line's own past moves (terciles, or none before a move). */
+  volatility?: boolean;
+}
+
+/** Upper bounds of the plan classes 1 … 3; class 4 is above the last, class 0 an unknown plan. */
+export const PLAN_CLASS_UPPER = [2, 5, 10];
+/** A line's volatility: the root mean square of its newest up to this many past moves. */
+const VOL_MOVES = 3;
+/** A band × group of one year with fewer lines has no move of its own (0), and a class this few lines is shrunk. */
+const MIN_GROUP = 30;
+/** Shrinkage of a class's spread ratio towards 1: weight n / (n + SCALE_PRIOR). */
+const SCALE_PRIOR = 100;
+/** The grids' scale and common spread are rounded to these steps (one grid per distinct pair, per band). */
+const SCALE_STEP = 0.02;
+const COMMON_STEP = 0.001;
+
+export interface ModelV3 {
+  options: V3Options;
+  /** Each training year's common move (median residual): a line's past moves are measured apart from it. */
+  yearMoves: Record<string, number>;
+  /** Each training year's band × group move beyond the year's own, [band][group]; 0 where under MIN_GROUP lines. */
+  groupMoves: Record<string, number[][]>;
+  /** Predictable part of the band × group move (0 unless persistent), [band][group]. */
+  groupShift: number[][];
+  /** Spread of the unpredictable band × group move, [band][group] (log rank). */
+  groupSpread: number[][];
+  /** Multiplier of the own residual by plan class, [band][class] (class 0: unknown plan). */
+  planScale: number[][];
+  /** Cuts between the volatility classes 1 | 2 | 3 (RMS of the past moves, year and group moves removed). */
+  volCuts: number[];
+  /** Multiplier of the own residual by volatility class, [band][class] (class 0: no past move). */
+  volScale: number[][];
+  /** Quantiles (0 … 1) of the standardised own residual per band (neighbouring bands pooled under MIN_CELL). */
+  z: number[][];
+  /** Training cases per band. */
+  counts: number[];
+}
+
+const BANDS = RANK_BANDS.length + 1;
+const GROUPS = REQUIREMENT_GROUPS.length;
+const zeros = (rows: number, cols: number, fill = 0) => Array.from({ length: rows }, () => new Array<number>(cols).fill(fill));
+
+/** Plan class of a line for target year `target`: its last known plan before it (the target year's plan is not used). */
+export function planClassOf(points: readonly YearPoint[], target: number): number {
+  let best: YearPoint | null = null;
+  for (const p of points) if (p.year < target && p.planCount != null && p.planCount > 0 && (!best || p.year > best.year)) best = p;
+  if (!best) return 0;
+  const plan = best.planCount as number;
+  const i = PLAN_CLASS_UPPER.findIndex((u) => plan <= u);
+  return i === -1 ? PLAN_CLASS_UPPER.length + 1 : i + 1;
+}
+
+type V3Moves = Pick<ModelV3, 'yearMoves' | 'groupMoves'>;
+
+/**
+ * The line's own past moves before `target`: for each of its newest up to VOL_MOVES years that had an earlier year,
+ * its residual then (as in the fit: log min rank − that year's estimate) less that year's common move and, with
+ * groups on, its band × group move. The root mean square, NaN without a past move.
+ */
+export function pastVolatility(
+  model: Pick<FittedModel, 'weights' | 'planBeta' | 'cohortPower'>,
+  moves: V3Moves,
+  points: readonly YearPoint[],
+  target: number,
+  cohorts: ReadonlyMap<number, number>,
+  group: number | null,
+): number {
+  const past = points.filter((p) => p.year < target && p.minRank > 0 && cohorts.has(p.year)).sort((a, b) => b.year - a.year);
+  let s = 0;
+  let n = 0;
+  for (const p of past) {
+    if (n >= VOL_MOVES) break;
+    const move = moves.yearMoves[p.year];
+    if (move == null) continue;
+    const e = estimate(points, p.year, cohorts, model.weights, model.planBeta, p.planCount, model.cohortPower);
+    if (!e) continue;
+    let u = Math.log(p.minRank) - e.mu - move;
+    if (group != null) u -= moves.groupMoves[p.year]?.[bandOf(e.rank)]?.[group] ?? 0;
+    s += u * u;
+    n++;
+  }
+  return n ? Math.sqrt(s / n) : Number.NaN;
+}
+
+const volClassOf = (vol: number, cuts: readonly number[]) => (Number.isNaN(vol) ? 0 : 1 + cuts.filter((c) => vol > c).length);
+
+/**
+ * Spread ratio of each class within a band: per training year, the median |u / divisor| of the class over that of
+ * the band's year (so a class seen in one year only is not that year's spread), averaged over the years by the
+ * class's cases and shrunk towards 1 by SCALE_PRIOR.
+ */
+function classScales(
+  cases: ReadonlyArray<{ year: number; u: number }>,
+  classOf: (i: number) => number,
+  divisor: (i: number) => number,
+  classes: number,
+): number[] {
+  const byYear = new Map<number, number[]>();
+  cases.forEach((c, i) => {
+    const list = byYear.get(c.year);
+    if (list) list.push(i);
+    else byYear.set(c.year, [i]);
+  });
+  const num = new Array<number>(classes).fill(0);
+  const den = new Array<number>(classes).fill(0);
+  for (const idx of byYear.values()) {
+    const all = median(idx.map((i) => Math.abs(cases[i].u / divisor(i))));
+    if (!(all > 0)) continue;
+    for (let k = 0; k < classes; k++) {
+      const mine = idx.filter((i) => classOf(i) === k);
+      if (mine.length < MIN_GROUP) continue;
+      num[k] += mine.length * (median(mine.map((i) => Math.abs(cases[i].u / divisor(i)))) / all);
+      den[k] += mine.length;
+    }
+  }
+  return num.map((s, k) => (s + SCALE_PRIOR) / (den[k] + SCALE_PRIOR));
+}
+
+/**
+ * Adds the v3 parts (V3Options) to a fitted model, from the same training cases: `info[i]` is the requirement group of
+ * `lines[i]` (missing: 未知). The model's estimate, year shock and cells are kept (a caller without v3 reads them).
+ */
+export function fitV3(
+  base: FittedModel,
+  lines: ReadonlyArray<readonly YearPoint[]>,
+  trainYears: readonly number[],
+  cohorts: ReadonlyMap<number, number>,
+  info: ReadonlyArray<LineInfo | null | undefined>,
+  options: V3Options,
+): FittedModel {
+  const cases: Array<{ line: number; year: number; band: number; group: number; r: number; u: number; plan: number; vol: number }> = [];
+  lines.forEach((points, line) => {
+    const group = info[line]?.group ?? UNKNOWN_GROUP;
+    for (const t of trainYears) {
+      const actual = points.find((p) => p.year === t);
+      if (!actual || !(actual.minRank > 0)) continue;
+      const e = estimate(points, t, cohorts, base.weights, base.planBeta, actual.planCount, base.cohortPower);
+      if (!e) continue;
+      const r = Math.log(actual.minRank) - e.mu;
+      cases.push({ line, year: t, band: bandOf(e.rank), group, r, u: r, plan: planClassOf(points, t), vol: Number.NaN });
+    }
+  });
+  const yearMoves: Record<string, number> = {};
+  for (const t of trainYears) yearMoves[t] = median(cases.filter((c) => c.year === t).map((c) => c.r));
+  // Band × group moves of each year, and the sampling variance of each (of a median: (1.2533 σ)² / n, σ from the MAD).
+  const groupMoves: Record<string, number[][]> = {};
+  const noise: Record<string, number[][]> = {};
+  const seen: Record<string, number[][]> = {};
+  for (const t of trainYears) {
+    const cells = Array.from({ length: BANDS }, () => Array.from({ length: GROUPS }, () => [] as number[]));
+    for (const c of cases) if (c.year === t) cells[c.band][c.group].push(c.r - yearMoves[t]);
+    groupMoves[t] = zeros(BANDS, GROUPS);
+    noise[t] = zeros(BANDS, GROUPS);
+    seen[t] = zeros(BANDS, GROUPS);
+    for (let b = 0; b < BANDS; b++)
+      for (let g = 0; g < GROUPS; g++) {
+        const rs = cells[b][g];
+        if (!options.group || rs.length < MIN_GROUP) continue;
+        const m = median(rs);
+        const sd = 1.4826 * median(rs.map((x) => Math.abs(x - m)));
+        groupMoves[t][b][g] = m;
+        seen[t][b][g] = rs.length;
+        noise[t][b][g] = (1.2533 * sd) ** 2 / rs.length;
+      }
+  }
+  const groupShift = zeros(BANDS, GROUPS);
+  const groupSpread = zeros(BANDS, GROUPS);
+  if (options.group) {
+    const known = zeros(BANDS, GROUPS, Number.NaN);
+    for (let b = 0; b < BANDS; b++)
+      for (let g = 0; g < GROUPS; g++) {
+        const ds: number[] = [];
+        let nv = 0;
+        for (const t of trainYears)
+          if (seen[t][b][g] > 0) {
+            ds.push(groupMoves[t][b][g]);
+            nv += noise[t][b][g];
+          }
+        if (!ds.length) continue;
+        nv /= ds.length;
+        const mean = ds.reduce((a, x) => a + x, 0) / ds.length;
+        const sd = ds.length > 1 ? Math.sqrt(ds.reduce((a, x) => a + (x - mean) ** 2, 0) / (ds.length - 1)) : Number.POSITIVE_INFINITY;
+        const sameSign = ds.every((x) => Math.sign(x) === Math.sign(mean));
+        if (options.group === 'auto' && ds.length >= 2 && sameSign && Math.abs(mean) >= (2 * sd) / Math.sqrt(ds.length)) {
+          groupShift[b][g] = mean;
+          known[b][g] = Math.sqrt(Math.max(0, sd * sd - nv));
+        } else known[b][g] = Math.sqrt(Math.max(0, ds.reduce((a, x) => a + x * x, 0) / ds.length - nv));
+      }
+    // A band × group never seen with MIN_GROUP lines takes the root mean square of its band's other groups (else 0).
+    for (let b = 0; b < BANDS; b++) {
+      const measured = known[b].filter((x) => !Number.isNaN(x));
+      const fallback = measured.length ? Math.sqrt(measured.reduce((a, x) => a + x * x, 0) / measured.length) : 0;
+      for (let g = 0; g < GROUPS; g++) groupSpread[b][g] = Number.isNaN(known[b][g]) ? fallback : known[b][g];
+    }
+  }
+  const moves: V3Moves = { yearMoves, groupMoves };
+  const volsSeen: number[] = [];
+  for (const c of cases) {
+    c.u = c.r - yearMoves[c.year] - (options.group ? groupMoves[c.year][c.band][c.group] : 0);
+    if (options.volatility) {
+      c.vol = pastVolatility(base, moves, lines[c.line], c.year, cohorts, options.group ? c.group : null);
+      if (!Number.isNaN(c.vol)) volsSeen.push(c.vol);
+    }
+  }
+  volsSeen.sort((a, b) => a - b);
+  const at = (q: number) => volsSeen[Math.floor(q * (volsSeen.length - 1))];
+  const volCuts = options.volatility && volsSeen.length >= 3 * MIN_GROUP ? [at(1 / 3), at(2 / 3)] : [];
+  const planScale = zeros(BANDS, PLAN_CLASS_UPPER.length + 2, 1);
+  const volScale = zeros(BANDS, 4, 1);
+  const byBand = Array.from({ length: BANDS }, () => [] as typeof cases);
+  for (const c of cases) byBand[c.band].push(c);
+  for (let b = 0; b < BANDS; b++) {
+    const cs = byBand[b];
+    const pc = (i: number) => cs[i].plan;
+    const vc = (i: number) => volClassOf(cs[i].vol, volCuts);
+    // Plan first, volatility on what plan leaves, plan again on what volatility leaves: the two are correlated (small
+    // plans move more and so have volatile pasts), and each ratio should be its own part.
+    if (options.plan) planScale[b] = classScales(cs, pc, () => 1, planScale[b].length);
+    if (options.volatility && volCuts.length) volScale[b] = classScales(cs, vc, (i) => planScale[b][pc(i)], 4);
+    if (options.plan && options.volatility && volCuts.length) planScale[b] = classScales(cs, pc, (i) => volScale[b][vc(i)], planScale[b].length);
+  }
+  const raw = byBand.map((cs) => cs.map((c) => c.u / (planScale[c.band][c.plan] * volScale[c.band][volClassOf(c.vol, volCuts)])));
+  const z: number[][] = [];
+  for (let b = 0; b < BANDS; b++) {
+    let pool = raw[b];
+    for (let d = 1; pool.length < MIN_CELL && d < BANDS; d++) for (const bb of [b - d, b + d]) if (bb >= 0 && bb < BANDS) pool = pool.concat(raw[bb]);
+    z.push(pool.length ? quantiles([...pool].sort((a, x) => a - x)) : [0]);
+  }
+  const v3: ModelV3 = {
+    options: { ...options },
+    yearMoves,
+    groupMoves,
+    groupShift,
+    groupSpread,
+    planScale,
+    volCuts,
+    volScale,
+    z,
+    counts: raw.map((r) => r.length),
+  };
+  return { ...base, v3 };
+}
+
+/** fitModel, then fitV3 when options.v3 is set (`info` parallel to `lines`). */
+export function fitModelV3(
+  lines: ReadonlyArray<readonly YearPoint[]>,
+  trainYears: readonly number[],
+  cohorts: ReadonlyMap<number, number>,
+  options: FitOptions = DEFAULT_FIT,
+  info: ReadonlyArray<LineInfo | null | undefined> = [],
+): FittedModel {
+  const base = fitModel(lines, trainYears, cohorts, options);
+  return options.v3 ? fitV3(base, lines, trainYears, cohorts, info, options.v3) : base;
+}
+
+const gridCache = new WeakMap<ModelV3, Map<string, Float64Array>>();
+
+/** The survival grid of band `band` at own-residual scale `scale` and common spread `common` (rounded; cached). */
+function gridV3(model: FittedModel, v3: ModelV3, band: number, scale: number, common: number): Float64Array {
+  const k = Math.round(Math.log(scale) / SCALE_STEP);
+  const c = Math.max(COMMON_STEP, Math.round(common / COMMON_STEP) * COMMON_STEP);
+  const key = `${band}:${k}:${c.toFixed(3)}`;
+  let cache = gridCache.get(v3);
+  if (!cache) {
+    cache = new Map();
+    gridCache.set(v3, cache);
+  }
+  let grid = cache.get(key);
+  if (!grid) {
+    const s = Math.exp(k * SCALE_STEP);
+    const q = v3.z[band];
+    grid = new Float64Array(GRID_SIZE);
+    for (let i = 0; i < GRID_SIZE; i++) {
+      const x = GRID_MIN + i * GRID_STEP;
+      let p = 0;
+      for (const v of q) p += normalCdf((model.drift + s * v - x) / c);
+      grid[i] = p / q.length;
+    }
+    cache.set(key, grid);
+  }
+  return grid;
+}
+
+/** A line's distribution for a target year: its estimate, the μ the grid is read at, the grid and what chose it. */
+export interface LineCell {
+  estimate: Estimate;
+  /** μ the survival grid is read at: the estimate's, plus the band × group shift under v3. */
+  mu: number;
+  grid: ArrayLike<number>;
+  band: number;
+  /** The v3 classes (absent for a model without v3). */
+  v3?: { group: number; planClass: number; volClass: number; scale: number; common: number; shift: number };
+}
+
+/**
+ * The line's distribution for year `target` under `model` (with v3 when the model has it; `info` gives the line's
+ * requirement group, 未知 when absent), or null without an estimate. P(admitted | r) = survival(grid, log r − mu).
+ */
+export function lineCell(
+  model: FittedModel,
+  points: readonly YearPoint[],
+  target: number,
+  cohorts: ReadonlyMap<number, number>,
+  planNow: number | null,
+  info?: LineInfo | null,
+): LineCell | null {
+  const e = estimate(points, target, cohorts, model.weights, model.planBeta, planNow, model.cohortPower);
+  if (!e) return null;
+  const band = bandOf(e.rank);
+  const v3 = model.v3;
+  if (!v3) return { estimate: e, mu: e.mu, grid: model.cells[band][cellYearsOf(model, points, target, cohorts, e) - 1], band };
+  const o = v3.options;
+  const group = info?.group ?? UNKNOWN_GROUP;
+  const shift = o.group ? v3.groupShift[band][group] : 0;
+  const common = Math.sqrt(model.yearShock ** 2 + (o.group ? v3.groupSpread[band][group] ** 2 : 0));
+  const planClass = o.plan ? planClassOf(points, target) : 0;
+  const volClass = o.volatility && v3.volCuts.length ? volClassOf(pastVolatility(model, v3, points, target, cohorts, o.group ? group : null), v3.volCuts) : 0;
+  const scale = v3.planScale[band][planClass] * v3.volScale[band][volClass];
+  return {
+    estimate: e,
+    mu: e.mu + shift,
+    grid: gridV3(model, v3, band, scale, common),
+    band,
+    v3: { group, planClass, volClass, scale, common, shift },
   };
 }
 
@@ -322,8 +713,162 @@ export function predict(
   cohorts: ReadonlyMap<number, number>,
   studentRank: number,
   planNow: number | null,
+  /** The line's requirement group, for a model with v3 (未知 when absent). */
+  info?: LineInfo | null,
 ): Prediction | null {
-  const e = estimate(points, target, cohorts, model.weights, model.planBeta, planNow, model.cohortPower);
-  if (!e) return null;
-  return { ...e, probability: survival(model.cells[bandOf(e.rank)][cellYearsOf(model, points, target, cohorts, e) - 1], Math.log(studentRank) - e.mu) };
+  const c = lineCell(model, points, target, cohorts, planNow, info);
+  if (!c) return null;
+  const shifted = c.mu === c.estimate.mu ? {} : { mu: c.mu, rank: Math.round(Math.exp(c.mu)) };
+  return { ...c.estimate, ...shifted, probability: survival(c.grid, Math.log(studentRank) - c.mu) };
+}
+
+/**
+ * Φ⁻¹(p), the standard normal quantile: Acklam's rational approximation (relative error 1.2e-9) refined by one
+ * Halley step on normalCdf, so to about machine precision. ±Infinity at 0 and 1.
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0)) return p === 0 ? Number.NEGATIVE_INFINITY : Number.NaN;
+  if (!(p < 1)) return p === 1 ? Number.POSITIVE_INFINITY : Number.NaN;
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  let x: number;
+  if (p < 0.02425) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else if (p > 1 - 0.02425) {
+    const q = Math.sqrt(-2 * Math.log(1 - p));
+    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  } else {
+    const q = p - 0.5;
+    const r = q * q;
+    x = ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  }
+  const e = normalCdf(x) - p;
+  const u = e * Math.sqrt(2 * Math.PI) * Math.exp((x * x) / 2);
+  return x - u / (1 + (x * u) / 2);
+}
+
+/**
+ * How much of a line's own move (its residual once the year's common move is removed) it shares with the other lines
+ * of its school, and with the lines of its major category, in the same year. The plan simulation (simulate.ts) draws
+ * these as shifts shared within a school / a category, carved out of the residual (so each line's own chance is
+ * unchanged); a plan of ten lines of one school then fails together as often as the data says it does.
+ */
+export interface SharedShifts {
+  /** Share of the residual's normal-score variance common to the lines of one school in one year (other categories). */
+  school: number;
+  /** The same for the lines of one major category in one year (other schools). */
+  category: number;
+  /** Pairs of lines behind each share: same school and year, other category / same category and year, other school. */
+  schoolPairs: number;
+  categoryPairs: number;
+}
+
+/** A line of the training data with what the shared shifts group by. */
+export interface KeyedLine {
+  /** School code. */
+  school: string;
+  /** Major category key (simulate.ts majorCategory: the base name without its 类). */
+  category: string;
+  points: readonly YearPoint[];
+  /**
+   * A group whose common move the model already carries apart from the year's (model v3: rank band × requirement
+   * group, simulated as SimChoice.common): each year's move of the group is removed first, so it is not counted again
+   * as a school's or a category's.
+   */
+  moveGroup?: string;
+}
+
+/** The shares never take more than this of the residual together: a line keeps a move of its own. */
+const SHARED_MAX = 0.9;
+
+/**
+ * SharedShifts measured on the training years of `model` (the same cases, estimates and cells as fitModel): each
+ * residual, its year's median removed (its year and move group's, KeyedLine.moveGroup), becomes a normal score within
+ * its cell (rank → Φ⁻¹), the mean score of its year (and move group) removed; the share for schools is the mean product of the scores of two lines of one school, one year and different
+ * categories (their covariance: the scores have unit variance), the share for categories that of two lines of one
+ * category, one year and different schools. Pairs sharing both are left out of both. Negative shares count as 0;
+ * together at most SHARED_MAX.
+ */
+export function fitSharedShifts(
+  lines: readonly KeyedLine[],
+  model: FittedModel,
+  trainYears: readonly number[],
+  cohorts: ReadonlyMap<number, number>,
+): SharedShifts {
+  const res: Array<{ year: number; cell: number; r: number; school: string; category: string; move: string; z: number }> = [];
+  for (const l of lines)
+    for (const t of trainYears) {
+      const actual = l.points.find((p) => p.year === t);
+      if (!actual || !(actual.minRank > 0) || !l.points.some((p) => p.year < t)) continue;
+      const e = estimate(l.points, t, cohorts, model.weights, model.planBeta, actual.planCount, model.cohortPower);
+      if (!e) continue;
+      const cell = bandOf(e.rank) * 3 + cellYearsOf(model, l.points, t, cohorts, e) - 1;
+      const move = `${t}\u0000${l.moveGroup ?? ''}`;
+      res.push({ year: t, cell, r: Math.log(actual.minRank) - e.mu, school: l.school, category: l.category, move, z: 0 });
+    }
+  // The common move of each year (and move group): its median residual.
+  const moves = new Map<string, number[]>();
+  for (const x of res) {
+    const list = moves.get(x.move);
+    if (list) list.push(x.r);
+    else moves.set(x.move, [x.r]);
+  }
+  const shift = new Map([...moves].map(([k, rs]) => [k, median(rs)]));
+  const byCell = new Map<number, typeof res>();
+  for (const x of res) {
+    x.r -= shift.get(x.move) ?? 0;
+    const list = byCell.get(x.cell);
+    if (list) list.push(x);
+    else byCell.set(x.cell, [x]);
+  }
+  for (const list of byCell.values()) {
+    list.sort((a, b) => a.r - b.r);
+    list.forEach((x, i) => {
+      x.z = normalQuantile((i + 0.5) / list.length);
+    });
+  }
+  const moveMean = new Map<string, { s: number; n: number }>();
+  for (const x of res) {
+    const m = moveMean.get(x.move) ?? { s: 0, n: 0 };
+    m.s += x.z;
+    m.n++;
+    moveMean.set(x.move, m);
+  }
+  for (const x of res) {
+    const m = moveMean.get(x.move) as { s: number; n: number };
+    x.z -= m.s / m.n;
+  }
+  // Σ over pairs i ≠ j of one group of z_i z_j = (Σz)² − Σz²; pairs n(n − 1) (ordered, as the products).
+  const pairSums = (key: (x: (typeof res)[number]) => string) => {
+    const groups = new Map<string, { s: number; s2: number; n: number }>();
+    for (const x of res) {
+      const k = key(x);
+      const g = groups.get(k) ?? { s: 0, s2: 0, n: 0 };
+      g.s += x.z;
+      g.s2 += x.z * x.z;
+      g.n++;
+      groups.set(k, g);
+    }
+    let sum = 0;
+    let pairs = 0;
+    for (const g of groups.values()) {
+      sum += g.s * g.s - g.s2;
+      pairs += g.n * (g.n - 1);
+    }
+    return { sum, pairs };
+  };
+  const sameSchool = pairSums((x) => `${x.year}\u0000${x.school}`);
+  const sameCategory = pairSums((x) => `${x.year}\u0000${x.category}`);
+  const both = pairSums((x) => `${x.year}\u0000${x.school}\u0000${x.category}`);
+  const share = (g: { sum: number; pairs: number }) => {
+    const pairs = g.pairs - both.pairs;
+    return { value: pairs > 0 ? Math.max(0, (g.sum - both.sum) / pairs) : 0, pairs: pairs / 2 };
+  };
+  const s = share(sameSchool);
+  const c = share(sameCategory);
+  const scale = s.value + c.value > SHARED_MAX ? SHARED_MAX / (s.value + c.value) : 1;
+  return { school: s.value * scale, category: c.value * scale, schoolPairs: s.pairs, categoryPairs: c.pairs };
 }
