@@ -4,6 +4,7 @@ import { requireCatalogue } from './catalogue.js';
 import { choiceSheet } from './choiceSheet.js';
 import { ACTION_NAMES, type Actor, confinedStore, type Db, intParam, PLAN_STATUS_NAMES, paging, seesAll, userNames } from './common.js';
 import { TIERS, type Tier } from './engine/index.js';
+import { simulateStudentPlan } from './planSimulation.js';
 import { type ItemRow, itemView, logAction, planInfo, warningsOf } from './plans.js';
 import { loadPlan, loadStudent, requireExpert, studentListRow } from './students.js';
 
@@ -192,19 +193,42 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   if (n > 0 && n < info.slotLimit) risks.push(`只填了 ${n} 个志愿（上限 ${info.slotLimit} 个），志愿数量偏少会增加滑档风险`);
   if (changed.length) risks.push(`${changed.length} 个志愿的梯度与保存时不同（考生成绩或位次已变化），建议重新保存方案`);
   if (info.student.score == null) risks.push('考生尚未填写分数，无法计算录取概率');
+  // The whole plan simulated (issue 24): where the student lands, not only each line's own chance.
+  const grouped = info.items.some((it) => it.obey != null);
+  const simulation = grouped
+    ? null
+    : simulateStudentPlan(
+        await requireCatalogue(db, (await loadStudent(db, actor, studentId)).province),
+        await loadStudent(db, actor, studentId),
+        info.items.map((it) => ({ sort: it.sort, lineId: it.lineId, tier: it.currentTier ?? it.tier })),
+      );
+  if (simulation && simulation.slide >= 0.01) {
+    risks.push(`模拟${simulation.year}年平行投档，滑档概率 ${(simulation.slide * 100).toFixed(1)}%：建议在方案末尾增加更稳妥的保底志愿`);
+  }
+  if (simulation && simulation.byTier.冲 >= 0.8) {
+    risks.push(
+      `模拟中 ${(simulation.byTier.冲 * 100).toFixed(1)}% 的年份录取落在冲刺志愿，稳、保志愿大多用不上：请确认冲刺志愿都是考生愿意去的，并把更想去的院校排在前面`,
+    );
+  }
+  const idleChoices = simulation ? simulation.choices.filter((c) => c.idle).length : 0;
+  if (idleChoices >= 10) risks.push(`${idleChoices} 个志愿在模拟中几乎不会被投档或录取：可以换成考生更想去、录取机会更合适的院校专业`);
   const mean = probs.length ? probs.reduce((a, b) => a + b, 0) / probs.length : null;
   const summary =
     n === 0
       ? '方案为空'
       : `${sheet.targetYear}年高考，共 ${n} 个志愿：冲 ${dist.冲} 个、稳 ${dist.稳} 个、保 ${dist.保} 个${dist.none ? `、无法估计 ${dist.none} 个` : ''}${
           stale.length ? `，其中 ${stale.length} 个已失效` : ''
-        }；${risks.length ? `发现 ${risks.length} 项风险` : '梯度合理，未发现明显风险'}`;
+        }；${simulation ? `${simulation.text}；` : ''}${risks.length ? `发现 ${risks.length} 项风险` : simulation ? '未发现其他风险' : '梯度合理，未发现明显风险'}`;
   const detail = new Map(sheet.items.map((d) => [d.sort, d]));
   const items = info.items.map((it) => {
     const d = detail.get(it.sort);
     const figure = d?.figures[0];
+    const sim = simulation?.choices.find((c) => c.sort === it.sort);
     return {
       ...it,
+      /** Share of the simulated years the student lands at this choice, and why it is idle (null: not simulated). */
+      landing: sim?.simulated ? sim.landing : null,
+      idleReason: sim?.idle ?? null,
       // The figures beside their year: the catalogue year's line (the line's own year for a 失效 choice).
       year: d?.year ?? null,
       minScore: figure ? figure.minScore : it.minScore,
@@ -239,6 +263,7 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
     warnings: info.warnings,
     risks,
     summary,
+    simulation,
     items,
   };
 }

@@ -1,4 +1,5 @@
 import type { GroupOptionRow } from '@common/volunteer/groupOptions';
+import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { download } from './download';
 import { type RequestOptions, request } from './request';
 import type { Envelope, TablePage } from './types';
@@ -388,6 +389,9 @@ export interface PlanReportItem extends PlanItem {
   subjectText?: string | null;
   /** 学费 from the line's notes, or 学费较高，以招生章程为准 for 中外合作/民办. */
   feeNote?: string | null;
+  /** Share of the simulated years the student lands at this choice (null: not simulated), and why it is idle. */
+  landing?: number | null;
+  idleReason?: string | null;
 }
 
 export interface PlanReport {
@@ -413,6 +417,8 @@ export interface PlanReport {
   warnings: GradientWarning[];
   risks: string[];
   summary: string;
+  /** The whole plan simulated (parallel 投档 in plan order); null without a fitted model or a rank. */
+  simulation?: PlanSimulationView | null;
 }
 
 export interface ShareLink {

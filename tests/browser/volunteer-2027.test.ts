@@ -219,6 +219,16 @@ describe(`an expert plans a 山东 student for the ${examYear} exam on the ${cat
     await chance.screenshot({ path: path.join(screenshotDir, 'volunteer-2027-chance-dialog.png') });
     await button(chance, '关闭').click();
     await chance.waitFor({ state: 'hidden' });
+
+    // 方案报告 simulates the saved plan for the exam year: P(录取), P(滑档), where the student lands.
+    await button(page.locator('.zy-plan-editor'), '方案报告').click();
+    const report = page.locator('.ant-modal', { hasText: '志愿方案报告' });
+    const simulation = report.getByTestId('plan-simulation');
+    await simulation.getByText(new RegExp(`^${examYear}年整体模拟（[\\d,]+ 次平行投档）$`)).waitFor();
+    await simulation.getByText('滑档', { exact: true }).waitFor();
+    await report.screenshot({ path: path.join(screenshotDir, 'volunteer-2027-report.png') });
+    await report.locator('.ant-modal-close').click();
+    await report.waitFor({ state: 'hidden' });
   });
 
   it(`the PDF holds ${examYear}, each choice's 院校代码 and ${catalogueYear} 专业代号, and a year beside every line figure`, async () => {

@@ -166,4 +166,64 @@ describe('plan shown to the reviewer', () => {
     const lapsedRow = screen.getByText(figures(lapsed)).closest('.ant-table-row') as HTMLElement;
     expect(within(lapsedRow).getByText('失效')).toBeTruthy();
   });
+
+  it('the report shows the whole-plan simulation: P(录取), P(滑档), where the student lands, idle choices greyed', async () => {
+    const simulation = {
+      year: year + 1,
+      draws: 10000,
+      admitted: 0.9731,
+      slide: 0.0269,
+      byTier: { 冲: 0.4, 稳: 0.5731, 保: 0 },
+      choices: [
+        { sort: current.sort, landing: 0.9731, reach: 1, idle: null, simulated: true },
+        { sort: lapsed.sort, landing: 0, reach: 0.0269, idle: '投档排到这里时也几乎不会被录取', simulated: true },
+      ],
+      expectedPosition: 1,
+      text: `按${year + 1}年模拟 10,000 次平行投档：被录取的概率 97.3%，滑档 2.7%`,
+    };
+    server.use(
+      mock.post('*/dev-api/api/Subscriber/report', () =>
+        ok({
+          student: exam,
+          plan: {
+            planId: 1,
+            status: 'draft',
+            statusName: '草稿',
+            version: 3,
+            itemCount: 2,
+            updateTime: 0,
+            submitTime: null,
+            reviewTime: null,
+            reviewComment: null,
+          },
+          year,
+          targetYear: year + 1,
+          rankYear: year,
+          tierDistribution: { 冲: 1, 稳: 1, 保: 0, none: 0 },
+          tierShare: {},
+          probability: { min: 0.3, max: 0.6, mean: 0.45 },
+          changedSinceSave: [],
+          warnings: [],
+          risks: [],
+          summary: '',
+          simulation,
+          items: [
+            { ...current, landing: 0.9731, idleReason: null },
+            { ...lapsed, landing: 0, idleReason: simulation.choices[1].idle },
+          ],
+        }),
+      ),
+    );
+    renderInApp(<ReportDialog open studentId={1} studentName={exam.name} dirty={false} onClose={() => undefined} />);
+    const block = await screen.findByTestId('plan-simulation');
+    expect(within(block).getByText(`${year + 1}年整体模拟（10,000 次平行投档）`)).toBeTruthy();
+    expect(within(block).getByText('97.3%')).toBeTruthy();
+    expect(within(block).getByText('2.7%')).toBeTruthy();
+    expect(within(block).getByText(new RegExp(simulation.text))).toBeTruthy();
+    // No risk listed: the simulation's figures stand in for the old "未发现明显风险".
+    expect(screen.getByText('未发现其他风险')).toBeTruthy();
+    const idle = screen.getByTitle(simulation.choices[1].idle as string);
+    expect(idle.textContent).toBe('0.0%');
+    expect((idle.closest('.ant-table-row') as HTMLElement).textContent).toContain(lapsed.schoolName);
+  });
 });

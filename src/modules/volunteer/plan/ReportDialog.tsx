@@ -1,3 +1,4 @@
+import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Typography } from 'antd';
 import { type PlanReportItem, planReport } from '@/api/volunteer';
 import { formatRank, lineFigures } from '../shared/format';
@@ -74,12 +75,13 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
                 </Row>
                 <Typography.Title level={5}>风险提示</Typography.Title>
                 {data.risks.length === 0 ? (
-                  <Alert type="success" showIcon message="未发现明显风险" />
+                  <Alert type="success" showIcon message={data.simulation ? '未发现其他风险' : '未发现明显风险'} />
                 ) : (
                   <List size="small" bordered dataSource={data.risks} renderItem={(r) => <List.Item style={{ color: '#cf1322' }}>{r}</List.Item>} />
                 )}
               </Col>
             </Row>
+            {data.simulation ? <SimulationBlock simulation={data.simulation} /> : null}
             {data.summary ? <Alert type="info" message={data.summary} style={{ marginTop: 16 }} /> : null}
             {data.warnings.length > 0 ? (
               <>
@@ -121,6 +123,43 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
   );
 }
 
+const share = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+
+/**
+ * 整体模拟: the plan's parallel 投档 simulated over many years — P(录取), P(滑档), where the student lands by tier. Why
+ * here: each line's own chance says little about the plan (order decides where the student lands).
+ */
+function SimulationBlock({ simulation: s }: { simulation: PlanSimulationView }) {
+  return (
+    <div style={{ marginTop: 16 }} data-testid="plan-simulation">
+      <Typography.Title level={5}>
+        {s.year}年整体模拟（{s.draws.toLocaleString('en-US')} 次平行投档）
+      </Typography.Title>
+      <Row gutter={8}>
+        <Col span={5}>
+          <Statistic title="被录取" value={share(s.admitted)} />
+        </Col>
+        <Col span={5}>
+          <Statistic title="滑档" value={share(s.slide)} valueStyle={s.slide >= 0.01 ? { color: '#cf1322' } : undefined} />
+        </Col>
+        <Col span={4}>
+          <Statistic title="落在冲" value={share(s.byTier.冲)} />
+        </Col>
+        <Col span={4}>
+          <Statistic title="落在稳" value={share(s.byTier.稳)} />
+        </Col>
+        <Col span={4}>
+          <Statistic title="落在保" value={share(s.byTier.保)} />
+        </Col>
+      </Row>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        {s.text}
+        {s.expectedPosition != null ? `；平均在第 ${s.expectedPosition.toFixed(1)} 个志愿被录取` : ''}
+      </Typography.Paragraph>
+    </div>
+  );
+}
+
 /** The plan's choices with each line figure's year ("2026 · 581分 · 29,348名"); 失效 ones are marked. */
 function ReportItems({ items }: { items: PlanReportItem[] }) {
   return (
@@ -153,6 +192,20 @@ function ReportItems({ items }: { items: PlanReportItem[] }) {
           },
           { title: '最低分 · 位次', key: 'line', width: 190, render: (_v, r) => r.figureText || lineFigures(r) },
           { title: '梯度', dataIndex: 'tier', width: 64, render: (t) => <TierTag tier={t} /> },
+          {
+            title: '落在此志愿',
+            key: 'landing',
+            width: 96,
+            // Greyed with the reason when the simulation almost never lands here (shadowed by earlier choices, or hopeless).
+            render: (_v, r) =>
+              r.landing == null ? (
+                '--'
+              ) : (
+                <span title={r.idleReason ?? undefined} style={r.idleReason ? { color: '#999' } : undefined}>
+                  {share(r.landing)}
+                </span>
+              ),
+          },
           {
             title: '录取概率 / 估计',
             key: 'estimate',
