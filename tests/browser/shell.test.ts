@@ -180,8 +180,19 @@ describe('console shell', () => {
     await cabinet.getByText('诊断换算').waitFor();
     await cabinet.getByRole('button', { name: '一分一段' }).click();
     const frame = page.frameLocator('iframe[title="一分一段"]');
-    // The tool has loaded its table (the whole 一分一段 table of the seeded data) before we type.
-    await frame.getByRole('cell', { name: '681127' }).waitFor();
+    // The tool has loaded its table — the newest 一分一段 table loaded (years are data: the newest rank-table-YYYY.csv of
+    // the seeded folder), whose last row holds every candidate — before we type.
+    const seeded = new URL('../../server/db/seed/data/gaokao-shandong/', import.meta.url);
+    const newest = Math.max(...fs.readdirSync(seeded).map((n) => Number(/^rank-table-(\d{4})\.csv$/.exec(n)?.[1] ?? 0)));
+    const cohort = Math.max(
+      ...fs
+        .readFileSync(new URL(`rank-table-${newest}.csv`, seeded), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => Number(line.split(',').at(-1))),
+    );
+    await frame.getByRole('cell', { name: String(cohort) }).waitFor();
     await frame.locator('input[name=score]').fill('600');
     await frame.getByRole('button', { name: '查询位次' }).click();
     await frame.getByText(/累计位次/).waitFor();
