@@ -195,13 +195,17 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   if (info.student.score == null) risks.push('考生尚未填写分数，无法计算录取概率');
   // The whole plan simulated (issue 24): where the student lands, not only each line's own chance.
   const grouped = info.items.some((it) => it.obey != null);
-  const simulation = grouped
-    ? null
-    : simulateStudentPlan(
-        await requireCatalogue(db, (await loadStudent(db, actor, studentId)).province),
-        await loadStudent(db, actor, studentId),
-        info.items.map((it) => ({ sort: it.sort, lineId: it.lineId, tier: it.currentTier ?? it.tier })),
-      );
+  let simulation: ReturnType<typeof simulateStudentPlan> = null;
+  if (!grouped) {
+    // The stored row (planInfo's student is the list view): its rank flag and exam year decide the rank.
+    const student = await loadStudent(db, actor, studentId);
+    const cat = await requireCatalogue(db, student.province);
+    simulation = simulateStudentPlan(
+      cat,
+      student,
+      info.items.map((it) => ({ sort: it.sort, lineId: it.lineId, tier: it.currentTier ?? it.tier })),
+    );
+  }
   if (simulation && simulation.slide >= 0.01) {
     risks.push(`模拟${simulation.year}年平行投档，滑档概率 ${(simulation.slide * 100).toFixed(1)}%：建议在方案末尾增加更稳妥的保底志愿`);
   }
