@@ -256,7 +256,8 @@ function word(key: number, d: number): number {
  * Simulates parallel 投档 of a plan (choices in plan order) for a student of rank `studentRank` over `draws` years.
  * Cost: one table lookup per choice examined per draw, stopping at the first admitting choice (bench/simulate.ts).
  */
-export function simulatePlan(model: SimModel, choices: readonly SimChoice[], studentRank: number, options: SimulateOptions = {}): PlanSimulation {
+/** Everything a draw needs of the plan's choices, computed once (simulatePlan and admissionMatrix share it). */
+function prepare(model: SimModel, choices: readonly SimChoice[], studentRank: number, options: SimulateOptions) {
   if (!(studentRank > 0)) throw new Error(`simulatePlan: 位次必须为正数（${studentRank}）`);
   const draws = Math.max(1, Math.floor(options.draws ?? DEFAULT_DRAWS));
   const rhoS = clampShare(options.schoolShare ?? model.sharedShifts?.school ?? 0);
@@ -340,18 +341,71 @@ export function simulatePlan(model: SimModel, choices: readonly SimChoice[], stu
   const yearKey = new Fnv().num(seed).str('year').value | 0;
   const useSchool = rhoS > 0;
   const useCategory = rhoC > 0;
+  const zYear = new Float64Array(draws);
+  const shift = new Float64Array(draws);
+  for (let d = 0; d < draws; d++) {
+    zYear[d] = NORM[word(yearKey, d) >>> NORM_SHIFT];
+    shift[d] = model.drift + model.yearShock * zYear[d];
+  }
+  return {
+    n,
+    draws,
+    seed,
+    rhoS,
+    rhoC,
+    gridLines,
+    t,
+    tables,
+    scale,
+    withYear,
+    aY,
+    aS,
+    aC,
+    aE,
+    spread,
+    lineKey,
+    schoolKey,
+    categoryKey,
+    commonKey,
+    useSchool,
+    useCategory,
+    zYear,
+    shift,
+  };
+}
+
+export function simulatePlan(model: SimModel, choices: readonly SimChoice[], studentRank: number, options: SimulateOptions = {}): PlanSimulation {
+  const {
+    n,
+    draws,
+    seed,
+    rhoS,
+    rhoC,
+    gridLines,
+    t,
+    tables,
+    scale,
+    withYear,
+    aY,
+    aS,
+    aC,
+    aE,
+    spread,
+    lineKey,
+    schoolKey,
+    categoryKey,
+    commonKey,
+    useSchool,
+    useCategory,
+    zYear,
+    shift,
+  } = prepare(model, choices, studentRank, options);
   const land = new Int32Array(n);
   // Choice by choice over the draws not yet placed (the same draws and variates as year by year, choice by choice —
   // each variate is a function of its stream and draw only): a choice's constants stay in registers, and the draws
   // an earlier choice admitted drop out of the list, which is 投档's early exit.
-  const zYear = new Float64Array(draws);
-  const shift = new Float64Array(draws);
   const open = new Int32Array(draws);
-  for (let d = 0; d < draws; d++) {
-    zYear[d] = NORM[word(yearKey, d) >>> NORM_SHIFT];
-    shift[d] = model.drift + model.yearShock * zYear[d];
-    open[d] = d;
-  }
+  for (let d = 0; d < draws; d++) open[d] = d;
   let left = draws;
   for (let i = 0; i < n && left > 0; i++) {
     const h = tables[i];
@@ -386,6 +440,73 @@ export function simulatePlan(model: SimModel, choices: readonly SimChoice[], stu
   }
   const slides = left;
   return summarise(choices, land, slides, draws, seed, gridLines ? 'grid' : 'residuals', rhoS, rhoC, studentRank);
+}
+
+/**
+ * Which draws admit the student at each choice, every choice looked at in every draw (no 投档 early exit): row i is a
+ * Uint8Array over the draws, 1 where the student clears line i. The draws are simulatePlan's own for the same
+ * options — a line's variates depend on the seed, its content and the draw only — so a plan built from these rows
+ * simulates to exactly the admissions they show. For the auto-fill's optimiser (optimise.ts).
+ */
+export function admissionMatrix(
+  model: SimModel,
+  choices: readonly SimChoice[],
+  studentRank: number,
+  options: SimulateOptions = {},
+): { draws: number; seed: number; rows: Uint8Array[] } {
+  const {
+    n,
+    draws,
+    seed,
+    t,
+    tables,
+    scale,
+    withYear,
+    aY,
+    aS,
+    aC,
+    aE,
+    spread,
+    lineKey,
+    schoolKey,
+    categoryKey,
+    commonKey,
+    useSchool,
+    useCategory,
+    zYear,
+    shift,
+  } = prepare(model, choices, studentRank, options);
+  const rows: Uint8Array[] = [];
+  for (let i = 0; i < n; i++) {
+    const row = new Uint8Array(draws);
+    const h = tables[i];
+    const ti = t[i];
+    const ay = aY[i];
+    const ae = aE[i];
+    const as = useSchool ? aS[i] : 0;
+    const ac = useCategory ? aC[i] : 0;
+    const sp = spread[i];
+    const wy = withYear[i];
+    const sc = scale[i];
+    const kl = lineKey[i];
+    const ks = schoolKey[i];
+    const kc = categoryKey[i];
+    const kg = commonKey[i];
+    for (let d = 0; d < draws; d++) {
+      let z = ay * zYear[d] + ae * NORM[word(kl, d) >>> NORM_SHIFT];
+      if (as > 0) z += as * NORM[word(ks, d) >>> NORM_SHIFT];
+      if (ac > 0) z += ac * NORM[word(kc, d) >>> NORM_SHIFT];
+      let pos = (z + Z_MAX) * H_INV;
+      if (pos < 0) pos = 0;
+      else if (pos > H_SIZE - 1.000001) pos = H_SIZE - 1.000001;
+      const k = pos | 0;
+      let move = wy * shift[d] + sc * (h[k] + (h[k + 1] - h[k]) * (pos - k));
+      if (sp > 0) move += sp * NORM[word(kg, d) >>> NORM_SHIFT];
+      if (move >= ti) row[d] = 1;
+    }
+    rows.push(row);
+  }
+  return { draws, seed, rows };
 }
 
 function clampShare(x: number): number {
