@@ -139,7 +139,17 @@ export interface Catalogue {
   rankOrder: number[];
   schools: Map<string, SchoolInfo>;
   /** What the data set holds: subject requirements, plan counts, school level, public/private. */
-  has: { subjectReq: boolean; planCount: boolean; level: boolean; isPublic: boolean };
+  has: {
+    subjectReq: boolean;
+    planCount: boolean;
+    level: boolean;
+    isPublic: boolean;
+    /**
+     * The requirements come partly from a table published for the target year (applyTargetRequirements): a line
+     * without one there is not known to be unfillable, so it is not 选科要求未知.
+     */
+    subjectReqPartial?: boolean;
+  };
 }
 
 const ADVANCE = '提前';
@@ -573,7 +583,36 @@ function rowFlags(cat: Catalogue, e: CatalogueEntry, scored: ScoredOption | null
  * (A data set without any requirement, such as the demo seed, says so once instead.)
  */
 export function subjectUnknown(cat: Catalogue, e: CatalogueEntry): boolean {
-  return cat.has.subjectReq && (e.subjectReq == null || e.subjectReq === '');
+  return cat.has.subjectReq && !cat.has.subjectReqPartial && (e.subjectReq == null || e.subjectReq === '');
+}
+
+const withTargetRequirements = new WeakSet<Catalogue>();
+
+/**
+ * The 选考科目要求 published for the target year before its lines (each spring, with the 招生计划), set on the
+ * catalogue lines whose own line prints none: the subject filter and the auto-fill then hold the student to them.
+ * `requirementOf` answers by the line's identity (CatalogueEntry.key); a line it does not know stays fillable (the
+ * table may be partial). Once per catalogue object, before its filter columns are first built (filterColumns.ts
+ * caches them per catalogue). Returns the lines given a requirement. Used by `npm run replay`, whose planner as of
+ * Y−1 must know what year Y published (a requirement is public before filling; its lines are not).
+ */
+export function applyTargetRequirements(cat: Catalogue, requirementOf: (e: CatalogueEntry) => string | null): number {
+  if (withTargetRequirements.has(cat)) return 0;
+  withTargetRequirements.add(cat);
+  let n = 0;
+  for (const e of cat.entries) {
+    if (e.subjectReq) continue;
+    const r = requirementOf(e);
+    if (r) {
+      e.subjectReq = r;
+      n++;
+    }
+  }
+  if (n && !cat.has.subjectReq) {
+    cat.has.subjectReq = true;
+    cat.has.subjectReqPartial = true;
+  }
+  return n;
 }
 
 export function rowOf(cat: Catalogue, idx: number, scored: ScoredOption | null, explain = true): ChanceRow {

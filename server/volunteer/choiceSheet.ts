@@ -1,5 +1,6 @@
 import { admissionAsOf } from './asOf.js';
 import { type Catalogue, ownershipOfLine, probabilityText, requireCatalogue, scoreStudent } from './catalogue.js';
+import { type Caution, type CautionKind, FEE_UNKNOWN, feeInName, feeNoteOf, lineCautions, schoolCautions } from './cautions.js';
 import type { Db } from './common.js';
 import type { ScoredOption, Tier } from './engine/index.js';
 import { planTagsOf } from './engine/specialPlans.js';
@@ -13,13 +14,11 @@ import { groupRules } from './groups/query.js';
  * longer in the catalogue. Shared by the PDF, the Excel workbook, the share page and the plan report.
  */
 
-/** Shown for a 中外合作办学 / 民办 choice when the data has no fee for it. */
-export const FEE_UNKNOWN = '学费较高，以招生章程为准';
+// The fee rules live with the per-line cautions (cautions.ts), which name the fee too; the sheet prints the same note.
+export { FEE_UNKNOWN, feeInName };
 export const SUBJECT_UNKNOWN = '选科要求未知';
 /** How many years of a choice's line history the exports show (newest first). */
 export const FIGURE_YEARS = 3;
-
-const SINO_FOREIGN = '中外合作办学';
 
 export interface LineFigure {
   year: number;
@@ -64,6 +63,8 @@ export interface ChoiceDetail {
   stale: boolean;
   staleReason: string | null;
   obey: boolean | null;
+  /** What to know before filling it (cautions.ts): 位次波动大, 仅招 1 人, fee, 军队/公安, 选科要求未知; [] for a 失效 choice. */
+  cautions: Caution[];
 }
 
 export interface ChoiceSheet {
@@ -123,20 +124,8 @@ export function majorCodeText(d: Pick<ChoiceDetail, 'majorCode' | 'stale' | 'yea
   return d.stale && d.year != null ? `${d.majorCode}（${d.year}年）` : d.majorCode;
 }
 
-/** The fee written in the line's notes (香港珠海学院: 学费每年104750港元), or null. */
-export function feeInName(majorName: string | null | undefined): string | null {
-  const m = (majorName ?? '').normalize('NFKC').match(/学费[^()（）,，;；、]*?\d[\d,.]*\s*(?:万)?(?:港元|澳门元|美元|元)(?:\/年|每年)?/);
-  return m ? m[0].replace(/\s+/g, '') : null;
-}
-
 function ownershipOf(majorName: string | null, schoolName: string | null, schoolOwnership: string | null | undefined): string | null {
   return ownershipOfLine(planTagsOf(majorName, schoolName), schoolOwnership);
-}
-
-function feeNoteOf(majorName: string | null, ownership: string | null): string | null {
-  const fee = feeInName(majorName);
-  if (fee) return fee;
-  return ownership === SINO_FOREIGN || ownership === '民办' ? FEE_UNKNOWN : null;
 }
 
 /** The estimate for the exam year, one figure a line, each with that year: "2027 录取概率 53.20%", "2027 估计位次 30,120". */
@@ -233,6 +222,8 @@ async function catalogueSheet(db: Db, cat: Catalogue, student: SheetStudent, ite
         stale: true,
         staleReason: it.staleReason ?? staleReasonOf(cat.year),
         obey: it.obey,
+        // A 失效 choice is to be replaced, not weighed: its 失效 reason is the one thing to say.
+        cautions: [],
       };
     }
     const e = cat.entries[idx];
@@ -267,6 +258,7 @@ async function catalogueSheet(db: Db, cat: Catalogue, student: SheetStudent, ite
       stale,
       staleReason: stale ? (it.staleReason ?? staleReasonOf(cat.year)) : null,
       obey: it.obey,
+      cautions: stale ? [] : lineCautions(cat, idx),
     };
   });
   return { province: cat.province, catalogueYear: cat.year, targetYear: cat.targetYear, rankYear: rankYearOf(cat, student.examYear), items: details };
@@ -330,6 +322,8 @@ async function groupSheet(db: Db, student: SheetStudent, items: SheetItem[]): Pr
       stale,
       staleReason: stale ? (it.staleReason ?? staleReasonOf(catalogueYear ?? targetYear - 1)) : null,
       obey: it.obey,
+      // The group provinces have no catalogue history: only what the names and 办学性质 say (fee, 军队/公安).
+      cautions: stale ? [] : schoolCautions(it.schoolName, it.majorName, ownership),
     };
   });
   return { province: student.province, catalogueYear, targetYear, rankYear: null, items: details };
@@ -346,4 +340,12 @@ export function studentRankText(rank: number | null, rankYear: number | null, ra
 export function examYearNote(examYear: number | null, targetYear: number): string | null {
   if (examYear == null || examYear === targetYear) return null;
   return `注意：学生档案登记的高考年份为 ${examYear} 年，本方案按 ${targetYear} 年高考填报，请核对学生档案`;
+}
+
+/** Cautions the sheet's own columns already print (办学性质 / 学费, 选科要求): left out of the 提示 line. */
+const SHOWN_IN_COLUMNS: ReadonlySet<CautionKind> = new Set(['fee', 'subject-unknown']);
+
+/** The 提示 of a choice in the exports: its cautions that no column already says, one sentence each. */
+export function hintLines(d: Pick<ChoiceDetail, 'cautions'>): string[] {
+  return d.cautions.filter((c) => !SHOWN_IN_COLUMNS.has(c.kind)).map((c) => c.text);
 }

@@ -14,12 +14,15 @@ import {
   studentRankOf,
   subjectUnknown,
 } from './catalogue.js';
+import { lineCautions } from './cautions.js';
 import { type Actor, type Db, intParam, listParam, paging, parseJsonList, SUBJECTS, truthy } from './common.js';
 import { belowUndergraduateLine, declaredEligibility, subjectNameSet, subjectsAllow } from './eligibility.js';
 import { DEFAULT_SPREAD, type SpreadRules } from './engine/autofill.js';
 import { autofill, prepareSegmentTable, rankForScore, type ScoredOption, TIERS, type Tier, type TierCounts } from './engine/index.js';
 import { ELIGIBILITY_KINDS, isEligibilityKind, PLAN_TYPES, type PlanType, planTypesOf } from './engine/specialPlans.js';
 import { eligibilityTest, subjectTest } from './filterColumns.js';
+import { landingAutofill, landingOptionsOf, landingPossible } from './landingFill.js';
+import { simulateStudentPlan } from './planSimulation.js';
 import { warningsOf } from './plans.js';
 import { loadPlan, loadStudent, type StudentRow, validateEligibility, validateScore } from './students.js';
 
@@ -346,17 +349,48 @@ function spreadOf(input: Record<string, unknown>): SpreadRules {
   return { maxPerSchool: cap('maxPerSchool', '每所院校的志愿数上限'), maxPerScore: cap('maxPerScore', '同一最低分的志愿数上限') };
 }
 
+/** 智能填报 strategies: where the student lands (default), or the older fixed 冲/稳/保 quotas. */
+export type AutofillStrategy = 'landing' | 'tiers';
+
+function strategyOf(input: Record<string, unknown>): AutofillStrategy {
+  const v = input.strategy;
+  if (v === 'landing' || v === 'tiers') return v;
+  if (v != null && v !== '') throw fail('填报方式不正确（可选：landing 按录取去向优化、tiers 按冲稳保数量）');
+  // A request that names tier counts asks for quotas (the API before issue 24).
+  return input.counts != null || input.chong != null || input.wen != null || input.bao != null ? 'tiers' : 'landing';
+}
+
 /**
- * Auto-fill proposal (engine autofill, spread mode) over the filtered options — so it never proposes a line the
- * student may not fill (一段线, 选考科目, 专项资格); nothing is saved.
+ * Auto-fill proposal over the filtered options — so it never proposes a line the student may not fill (一段线,
+ * 选考科目, 专项资格); nothing is saved. Strategy 'landing' (landingFill.ts) chooses and orders the lines for the best
+ * place the student can safely reach; 'tiers' fills fixed 冲/稳/保 quotas (engine autofill, spread mode).
  */
-export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubject, input: ChanceFilters & { counts?: unknown; allowWasteful?: unknown }) {
-  const counts = countsOf(input as Record<string, unknown>);
+export async function autofillPlan(
+  db: Db,
+  cat: Catalogue,
+  subject: ChanceSubject,
+  input: ChanceFilters & { counts?: unknown; allowWasteful?: unknown; strategy?: unknown },
+) {
+  const raw = input as Record<string, unknown>;
+  let strategy = strategyOf(raw);
+  const fallback: string[] = [];
+  if (strategy === 'landing' && (!subject.student || !landingPossible(cat, subject.student))) {
+    // No fitted model for the province (or no rank): the landing cannot be simulated, so the quotas answer.
+    if (raw.strategy === 'landing') throw fail('该省暂无录取模型或考生缺少位次，无法按录取去向优化；请改用「按冲稳保数量」填报');
+    strategy = 'tiers';
+    fallback.push(`${cat.province}暂无${cat.year}年的录取模型（或考生缺少位次），按冲稳保数量填报`);
+  }
+  // The spreading caps are checked in either strategy (the landing uses maxPerSchool; maxPerScore is the quotas').
+  const spread = spreadOf(raw);
+  const landing = strategy === 'landing' ? landingOptionsOf(raw) : null;
+  const counts = strategy === 'tiers' ? countsOf(raw) : DEFAULT_COUNTS;
   if (counts.冲 + counts.稳 + counts.保 === 0) throw fail('请至少选择一个志愿数量');
   const scored = scoreCatalogue(cat, subject.score, subject.rank);
-  const filters = compileFilters(cat, input, subject.student, subject.score);
-  const candidates: ScoredOption[] = [];
-  const indexOf = new Map<ScoredOption, number>();
+  // The family's stored preferences (regions, levels) apply unless the request says otherwise (issue 24: a family
+  // that asked for 山东/江苏 must not get 24 provinces).
+  const filterInput = landing && (input.usePreferences == null || input.usePreferences === '') ? { ...input, usePreferences: 1 } : input;
+  const filters = compileFilters(cat, filterInput, subject.student, subject.score);
+  const candidates: number[] = [];
   let unknownSubjects = 0;
   for (const i of cat.rankOrder) {
     if (!filters.test(i)) continue;
@@ -365,32 +399,65 @@ export async function autofillPlan(db: Db, cat: Catalogue, subject: ChanceSubjec
       unknownSubjects++;
       continue;
     }
-    candidates.push(scored[i]);
-    indexOf.set(scored[i], i);
+    candidates.push(i);
   }
-  const result = autofill(candidates, {
+  const mark = await markers(db, subject, cat);
+  const itemOf = (idx: number, n: number, filledFor: Tier) => {
+    const row = rowOf(cat, idx, scored[idx]);
+    return { sort: n + 1, ...row, filledFor, cautions: lineCautions(cat, idx), liked: mark.liked.has(row.lineId), inPlan: mark.inPlan.has(row.lineId) };
+  };
+  const common = [
+    ...subjectNotes(cat, subject),
+    ...filters.notes,
+    ...filters.after(),
+    ...(unknownSubjects ? [`${unknownSubjects} 个选科要求未知的志愿不参与智能填报`] : []),
+  ];
+  if (landing) {
+    if (!subject.student) throw fail('请选择学生');
+    const out = candidates.length || landing.locked.length ? landingAutofill(cat, subject.student, scored, candidates, landing) : null;
+    const items = (out?.picks ?? []).map((p, n) => ({ ...itemOf(p.idx, n, p.tier), locked: p.locked, safety: p.safety, preferred: p.preferred }));
+    const effective: TierCounts = { 冲: 0, 稳: 0, 保: 0 };
+    for (const it of items) if (it.tier) effective[it.tier]++;
+    return {
+      strategy,
+      items,
+      requested: null,
+      effectiveCounts: effective,
+      shortfalls: [],
+      simulation: out?.simulation ?? null,
+      explanation: out?.explanation ?? [],
+      notes: [...common, ...(out?.notes ?? [])],
+      warnings: warningsOf(items, cat),
+      slotLimit: cat.rules.slotLimit,
+      student: studentSummary(cat, subject),
+    };
+  }
+  const pool = candidates.map((i) => scored[i]);
+  const indexOf = new Map<ScoredOption, number>(candidates.map((i) => [scored[i], i]));
+  const result = autofill(pool, {
     counts,
     slotLimit: cat.rules.slotLimit,
     allowWasteful: truthy(input.allowWasteful),
-    spread: spreadOf(input as Record<string, unknown>),
+    spread,
   });
-  const mark = await markers(db, subject, cat);
-  const items = result.picks.map((p, n) => {
-    const row = rowOf(cat, indexOf.get(p.scored) as number, p.scored);
-    return { sort: n + 1, ...row, filledFor: p.filledFor, liked: mark.liked.has(row.lineId), inPlan: mark.inPlan.has(row.lineId) };
-  });
+  const items = result.picks.map((p, n) => itemOf(indexOf.get(p.scored) as number, n, p.filledFor));
+  const simulation =
+    subject.student && items.length
+      ? simulateStudentPlan(
+          cat,
+          subject.student,
+          items.map((it) => ({ sort: it.sort, lineId: it.lineId, tier: it.tier })),
+        )
+      : null;
   return {
+    strategy,
     items,
     requested: counts,
     effectiveCounts: result.effectiveCounts,
     shortfalls: result.shortfalls,
-    notes: [
-      ...subjectNotes(cat, subject),
-      ...filters.notes,
-      ...filters.after(),
-      ...(unknownSubjects ? [`${unknownSubjects} 个选科要求未知的志愿不参与智能填报`] : []),
-      ...result.notes,
-    ],
+    simulation,
+    explanation: [] as string[],
+    notes: [...common, ...fallback, ...result.notes],
     warnings: warningsOf(items, cat),
     slotLimit: cat.rules.slotLimit,
     student: studentSummary(cat, subject),

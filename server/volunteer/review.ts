@@ -1,10 +1,11 @@
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { requireCatalogue } from './catalogue.js';
+import { cautionRisks } from './cautions.js';
 import { choiceSheet } from './choiceSheet.js';
 import { ACTION_NAMES, type Actor, confinedStore, type Db, intParam, PLAN_STATUS_NAMES, paging, seesAll, userNames } from './common.js';
 import { TIERS, type Tier } from './engine/index.js';
-import { simulateStudentPlan } from './planSimulation.js';
+import { type PlanSimulationView, simulateStudentPlan } from './planSimulation.js';
 import { type ItemRow, itemView, logAction, planInfo, warningsOf } from './plans.js';
 import { loadPlan, loadStudent, requireExpert, studentListRow } from './students.js';
 
@@ -165,8 +166,31 @@ export async function finalPlan(db: Db, actor: Actor, studentId: unknown) {
 }
 
 /**
- * The plan report: tier distribution, probabilities, what changed since saving, gradient warnings and 失效 choices as
- * risks, and the choices with every line figure beside its year (choiceSheet.ts). `year` is the catalogue year the
+ * The saved plan simulated for its student (planSimulation.ts): null for a 院校专业组 province (its items carry 服从调剂
+ * and are simulated by the group module, not here), an empty plan, or a student the model cannot rank. Shared by the
+ * plan report and the PDF / Excel exports so that both print the same figures.
+ */
+export async function savedPlanSimulation(
+  db: Db,
+  actor: Actor,
+  studentId: unknown,
+  items: ReadonlyArray<{ sort: number; lineId: number; tier: Tier | null; currentTier: Tier | null; obey: boolean | null }>,
+): Promise<PlanSimulationView | null> {
+  if (items.length === 0 || items.some((it) => it.obey != null)) return null;
+  // The stored row (planInfo's student is the list view): its rank flag and exam year decide the rank.
+  const student = await loadStudent(db, actor, studentId);
+  const cat = await requireCatalogue(db, student.province);
+  return simulateStudentPlan(
+    cat,
+    student,
+    items.map((it) => ({ sort: it.sort, lineId: it.lineId, tier: it.currentTier ?? it.tier })),
+  );
+}
+
+/**
+ * The plan report: tier distribution, probabilities, what changed since saving, gradient warnings, 失效 choices and
+ * the per-line cautions (cautions.ts, one line per kind) as risks, the whole plan simulated, and the choices with every
+ * line figure beside its year and their cautions (choiceSheet.ts). `year` is the catalogue year the
  * figures and codes are from, `targetYear` the exam year the estimates are for.
  */
 export async function planReport(db: Db, actor: Actor, studentId: unknown) {
@@ -194,18 +218,7 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   if (changed.length) risks.push(`${changed.length} 个志愿的梯度与保存时不同（考生成绩或位次已变化），建议重新保存方案`);
   if (info.student.score == null) risks.push('考生尚未填写分数，无法计算录取概率');
   // The whole plan simulated (issue 24): where the student lands, not only each line's own chance.
-  const grouped = info.items.some((it) => it.obey != null);
-  let simulation: ReturnType<typeof simulateStudentPlan> = null;
-  if (!grouped) {
-    // The stored row (planInfo's student is the list view): its rank flag and exam year decide the rank.
-    const student = await loadStudent(db, actor, studentId);
-    const cat = await requireCatalogue(db, student.province);
-    simulation = simulateStudentPlan(
-      cat,
-      student,
-      info.items.map((it) => ({ sort: it.sort, lineId: it.lineId, tier: it.currentTier ?? it.tier })),
-    );
-  }
+  const simulation = await savedPlanSimulation(db, actor, studentId, info.items);
   if (simulation && simulation.slide >= 0.01) {
     risks.push(`模拟${simulation.year}年平行投档，滑档概率 ${(simulation.slide * 100).toFixed(1)}%：建议在方案末尾增加更稳妥的保底志愿`);
   }
@@ -216,6 +229,8 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
   }
   const idleChoices = simulation ? simulation.choices.filter((c) => c.idle).length : 0;
   if (idleChoices >= 10) risks.push(`${idleChoices} 个志愿在模拟中几乎不会被投档或录取：可以换成考生更想去、录取机会更合适的院校专业`);
+  // One line per kind of caution (位次波动大, 仅招 1–2 人, fee, 军队/公安, 选科要求未知) with the choices it concerns.
+  risks.push(...cautionRisks(sheet.items));
   const mean = probs.length ? probs.reduce((a, b) => a + b, 0) / probs.length : null;
   const summary =
     n === 0
@@ -249,6 +264,8 @@ export async function planReport(db: Db, actor: Actor, studentId: unknown) {
       estimateText: d?.estimateText ?? null,
       stale: d?.stale ?? false,
       staleReason: d?.staleReason ?? null,
+      /** What to know before filling it (cautions.ts); [] for an ordinary or 失效 choice. */
+      cautions: d?.cautions ?? [],
     };
   });
   return {

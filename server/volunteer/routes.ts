@@ -32,11 +32,13 @@ import { groupOptionsFor } from './groups/list.js';
 import { groupProvincesWanted, seedGroupProvinces } from './groups/seed.js';
 import { importAdmission } from './import/apply.js';
 import { historyWanted, seedShandongHistory } from './import/history.js';
+import { majorClassTree } from './majorClass.js';
 import { planInfo, savePlan, sortPlan, transition } from './plans.js';
 import { actionHistory, distribute, examineList, expertList, finalPlan, planReport, submissionHistory } from './review.js';
 import { schoolMajorLines } from './schoolDetail.js';
 import { createShare, shareInfo } from './share.js';
 import { registerSharePage } from './sharePage.js';
+import { simulateDraft } from './simulateDraft.js';
 import { importStudents, STUDENT_IMPORT_MAX_BYTES, STUDENT_IMPORT_MAX_ROWS, studentTemplate } from './studentImport.js';
 import { createStudent, editStudent, listStudents, loadStudent, studentView } from './students.js';
 
@@ -204,6 +206,11 @@ export async function volunteerRoutes(app: FastifyInstance) {
     const { cat, subject } = await resolveSubject(db, actor(r), p);
     return ok(await autofillPlan(db, cat, subject, p));
   });
+  // The editor's unsaved plan simulated on every edit (issue 24): only reads, so `ask` (not a write, never a repeat).
+  ask('/appv2/api/Filling/simulatePlan', PERM.filling, async (p, r) => {
+    const { view, msg } = await simulateDraft(db, actor(r), p);
+    return ok(view, msg);
+  });
   ask('/dev-api/api/FillingSelectAll/scoreSchool', PERM.filling, async (p, r) => ok(await scoreSchool(db, actor(r), p)));
   read('/appv2/api/index/scoreStageFilter', PERM.filling, async (p) => ok(await scoreStageFilter(db, p)));
   read('/appv2/api/index/scoreStageInfo', PERM.filling, async (p) => {
@@ -215,6 +222,8 @@ export async function volunteerRoutes(app: FastifyInstance) {
   read('/appv2/api/index/schoolYXMajor', PERM.filling, async (p) => ok(await schoolMajorLines(db, p)));
   read('/appv2/api/index/majorDetail', PERM.filling, async (p, r) => ok(await majorDetail(db, actor(r), p)));
   read('/appv2/api/index/areaChilds', PERM.filling, async (p) => ok(await areaChilds(db, p)));
+  // 门类 → 专业类 of the 2025 本科专业目录 for the preference picker (issue 24): fixed data, read only.
+  read('/appv2/api/Filling/majorClasses', PERM.filling, async () => ok(majorClassTree()));
   ask('/dev-api/api/toolbox/getProvince', PERM.filling, async () => ok(await getProvince(db)));
   ask('/dev-api/api/toolbox/OrdinaryBatchFiter', PERM.filling, async (p) => ok(await ordinaryBatchFilter(db, p)));
   ask('/appv2/api/index/likeList', PERM.filling, async (p, r) => ok(await likeList(db, actor(r), p.studentId)));

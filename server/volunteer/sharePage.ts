@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { esc } from '../content/site.js';
 import type { ChoiceDetail } from './choiceSheet.js';
-import { estimateLines, examYearNote, majorCodeText } from './choiceSheet.js';
+import { estimateLines, examYearNote, hintLines, majorCodeText } from './choiceSheet.js';
 import type { Db } from './common.js';
 import { shareInfo } from './share.js';
 
@@ -34,6 +34,7 @@ td.fig{white-space:nowrap;font-variant-numeric:tabular-nums}
 tr.stale td{background:#fff1f0}
 .tag.stale{background:#cf1322;color:#fff}
 .why{color:#cf1322;font-size:12px}
+.hint{color:#ad4e00;font-size:12px}
 .note{color:#8f959e;font-size:12px;margin-top:12px}
 .box{background:#fff;border-radius:8px;padding:32px;text-align:center;margin-top:64px}
 .box h1{font-size:18px}`;
@@ -66,9 +67,11 @@ const br = (lines: Array<string | null | undefined>) =>
 function choiceRow(i: ChoiceDetail, where: string, targetYear: number): string {
   const estimate = estimateLines(targetYear, i);
   const tier = i.stale ? '<span class="tag stale">失效</span>' : i.tier ? `<span class="tag t${esc(i.tier)}">${esc(i.tier)}</span>` : '—';
+  // 提示: the cautions no other column already says (位次波动大, 仅招 1–2 人, 军队/公安), one short line.
+  const hints = hintLines(i);
   const major = `<span class="code">专业代号 ${esc(majorCodeText(i))}</span><br>${esc(`${i.majorName ?? ''}${i.obey ? '（服从调剂）' : ''}`)}${
     i.stale ? `<div class="why">失效：${esc(i.staleReason ?? '')}</div>` : ''
-  }`;
+  }${hints.length ? `<div class="hint">提示：${esc(hints.join('；'))}</div>` : ''}`;
   return `<tr${i.stale ? ' class="stale"' : ''}><td class="num">${i.sort}</td><td><span class="code">院校代码 ${esc(i.schoolCode)}</span><br>${esc(
     `${i.schoolName ?? ''}${i.groupCode ? ` 第${i.groupCode}组` : ''}`,
   )}</td><td>${major}</td><td>${esc(i.subjectText)}</td><td>${br([i.ownership ?? '办学性质未知', i.feeNote])}</td><td>${esc(where)}</td><td class="fig">${br(

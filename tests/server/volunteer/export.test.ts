@@ -179,6 +179,44 @@ describe.each(backends)('plan exports on %s', (backend) => {
     for (const i of offered()) expect(t0).toContain(flat(entry(i).subjectReq || '选科要求未知'));
   });
 
+  it('prints the whole plan simulated: P(录取) and P(滑档) for the exam year, and each choice’s 落点概率', async () => {
+    const report = await ok<{
+      simulation: { year: number; admitted: number; slide: number; text: string; choices: Array<{ sort: number; landing: number; simulated: boolean }> } | null;
+    }>(s, t.expert, '/dev-api/api/Subscriber/report', { studentId: wang });
+    const sim = report.simulation;
+    expect(sim, 'the plan report simulates 王五’s plan').not.toBeNull();
+    if (!sim) return;
+    expect(sim.year).toBe(cat.targetYear);
+    const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+    const share = (p: number) => (p < 0.001 ? '<0.1%' : pct(p));
+    const pdf = await s.call('POST', '/appv2/api/index/downloadZYpdf', { token: t.expert, body: { studentId: wang } });
+    const t0 = flat(execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf.rawBuffer }).toString('utf8'));
+    // The figures the report shows, with the exam year they are for.
+    expect(t0).toContain(flat(`按${cat.targetYear}年模拟`));
+    expect(t0).toContain(`被录取的概率${pct(sim.admitted)}`);
+    expect(t0).toContain(`滑档${pct(sim.slide)}`);
+    // One 落点概率 per simulated choice (the 失效 one is not), each the report's figure with the exam year.
+    const simulated = sim.choices.filter((c) => c.simulated);
+    expect(simulated.length).toBe(items.length - 1);
+    expect(sim.choices.find((c) => c.sort === staleItem.sort)?.simulated).toBe(false);
+    const printed = [...t0.matchAll(new RegExp(`${cat.targetYear}落点概率(<0\\.1%|[\\d.]+%)`, 'g'))].map((m) => m[1]);
+    expect(printed.sort()).toEqual(simulated.map((c) => share(c.landing)).sort());
+    expect(t0.match(/落点概率/g)?.length).toBe(simulated.length + 1); // and once in the note that explains it
+
+    const xlsx = await s.call('POST', '/dev-api/api/Subscriber/exportZY', { token: t.expert, body: { studentId: wang } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawBuffer as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('志愿方案') as ExcelJS.Worksheet;
+    expect(String(ws.getCell('A3').value)).toContain(`被录取的概率 ${pct(sim.admitted)}，滑档 ${pct(sim.slide)}`);
+    const header = (ws.getRow(4).values as unknown[]).slice(1).map(String);
+    const col = header.indexOf(`${cat.targetYear}年落点概率（模拟）`) + 1;
+    expect(col).toBeGreaterThan(0);
+    items.forEach((i, n) => {
+      const c = sim.choices.find((x) => x.sort === i.sort);
+      expect(ws.getRow(5 + n).getCell(col).value ?? '').toBe(c?.simulated ? share(c.landing) : '');
+    });
+  });
+
   it('writes the same into the Excel workbook: codes, the year of each figure, the exam year of each estimate', async () => {
     const xlsx = await s.call('POST', '/dev-api/api/Subscriber/exportZY', { token: t.expert, body: { studentId: wang } });
     const wb = new ExcelJS.Workbook();

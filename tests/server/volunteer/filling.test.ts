@@ -268,10 +268,15 @@ describe.each(backends)('volunteer filling on %s', (backend) => {
     expect(over.items).toHaveLength(96);
     expect(over.effectiveCounts).toEqual({ 冲: 20, 稳: 40, 保: 36 });
     expect(over.notes.some((n) => n.includes('超过上限 96'))).toBe(true);
-    const narrow = await ok<AutoT>(s, t.expert, '/appv2/api/Filling/schoolEnrollChance_auto', { studentId: zhang, region: '西藏' });
+    const narrow = await ok<AutoT>(s, t.expert, '/appv2/api/Filling/schoolEnrollChance_auto', { studentId: zhang, region: '西藏', strategy: 'tiers' });
     expect(narrow.items.length).toBeLessThan(96);
     expect(narrow.shortfalls.some((x) => x.missing > 0)).toBe(true);
     expect(narrow.notes.some((n) => n.includes('仍缺'))).toBe(true);
+    // The default strategy (where the student lands) says the same of a region with few lines.
+    const narrowLanding = await ok<AutoT>(s, t.expert, '/appv2/api/Filling/schoolEnrollChance_auto', { studentId: zhang, region: '西藏' });
+    expect(narrowLanding.items.length).toBeLessThan(96);
+    expect(narrowLanding.items.every((i) => i.province === '西藏')).toBe(true);
+    expect(narrowLanding.notes.some((n) => n.includes('仍缺'))).toBe(true);
     expect((await api(s, t.expert, '/appv2/api/Filling/schoolEnrollChance_auto', { studentId: zhang, counts: { 冲: -1 } })).msg).toBe(
       '冲的数量必须是 0 到 200 之间的整数',
     );
