@@ -1,3 +1,4 @@
+import type { Caution } from '@common/volunteer/cautions';
 import type { GroupOptionRow } from '@common/volunteer/groupOptions';
 import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { download } from './download';
@@ -340,14 +341,53 @@ export interface MajorDetail {
   stats: { schoolCount: number; minScore: number | null; maxScore: number | null };
 }
 
+/** A line of an auto-fill proposal; the landing strategy says which choices were locked, bought as safety or preferred. */
+export type AutofillItem = ChanceRow & {
+  sort: number;
+  filledFor: Tier;
+  locked?: boolean;
+  safety?: boolean;
+  preferred?: boolean;
+  cautions?: Array<{ kind: string; text: string }>;
+};
+
 export interface AutofillProposal {
-  items: Array<ChanceRow & { sort: number; filledFor: Tier }>;
-  requested: Record<Tier, number>;
+  /** landing: chosen and ordered for where the student lands (issue 24); tiers: fixed 冲/稳/保 quotas. */
+  strategy: 'landing' | 'tiers';
+  items: AutofillItem[];
+  requested: Record<Tier, number> | null;
   effectiveCounts: Record<Tier, number>;
   shortfalls: Array<{ tier: Tier; requested: number; own: number; borrowed: number; missing: number }>;
+  /** The proposal simulated (parallel 投档 over many years), null when it cannot be. */
+  simulation: PlanSimulationView | null;
+  /** Why this plan, in Chinese (landing strategy). */
+  explanation: string[];
   notes: string[];
   warnings: GradientWarning[];
   slotLimit: number;
+}
+
+/** The options of 智能填报 (docs/volunteer-api.md). */
+export interface AutofillQuery extends ChanceQuery {
+  studentId: number;
+  strategy: 'landing' | 'tiers';
+  counts?: Record<Tier, number>;
+  allowWasteful?: boolean;
+  /** 专业类 (4 digits) or 门类 (2 digits) codes of the 本科专业目录. */
+  majorClass?: string[];
+  majorClassOnly?: 0 | 1;
+  avoidClass?: string[];
+  chongFloor?: number;
+  slideTarget?: number;
+  maxPerSchool?: number;
+  locked?: Array<{ lineId: number; sort: number }>;
+}
+
+/** 门类 with their 专业类 (本科专业目录 2025). */
+export interface DisciplineNode {
+  code: string;
+  name: string;
+  classes: Array<{ code: string; name: string }>;
 }
 
 export interface Submission {
@@ -392,6 +432,8 @@ export interface PlanReportItem extends PlanItem {
   /** Share of the simulated years the student lands at this choice (null: not simulated), and why it is idle. */
   landing?: number | null;
   idleReason?: string | null;
+  /** What to know before filling it (位次波动大, 招生人数少, 学费, 军队/公安, 选科要求未知); absent from older servers. */
+  cautions?: Caution[];
 }
 
 export interface PlanReport {
@@ -575,8 +617,38 @@ export async function advanceChance(query: ChanceQuery): Promise<AdvanceChanceRe
   return { ...chanceResult(env), available: env.available !== false, message: env.msg };
 }
 
-export const autofillProposal = (query: ChanceQuery & { studentId: number; counts: Record<Tier, number>; allowWasteful?: boolean }) =>
-  data<AutofillProposal>('/appv2/api/Filling/schoolEnrollChance_auto', compact(query));
+/** One choice of an unsaved plan as the simulation takes it: its place, its line and the tier the editor shows. */
+export interface DraftChoice {
+  sort: number;
+  lineId: number;
+  tier: Tier | null;
+}
+
+/** The simulation of an unsaved plan; null with the server's reason when it cannot run (no rank, no model). */
+export interface DraftSimulation {
+  simulation: PlanSimulationView | null;
+  msg: string;
+}
+
+/**
+ * Simulates the plan being edited (parallel 投档 over many years, as the report does for the saved plan). Asked on
+ * every edit: a read (no double-submit guard), silent (the editor shows a failure in place, not as a toast), and
+ * cancellable — an edit made meanwhile aborts the answer that no longer fits the list.
+ */
+export async function simulatePlan(studentId: number, items: DraftChoice[], signal?: AbortSignal): Promise<DraftSimulation> {
+  const env = await request<PlanSimulationView | null>({
+    url: '/appv2/api/Filling/simulatePlan',
+    method: 'post',
+    data: { studentId, items },
+    signal,
+    options: { read: true, silent: true },
+  });
+  return { simulation: env.data ?? null, msg: env.msg };
+}
+
+export const majorClassTree = async (): Promise<DisciplineNode[]> =>
+  (await request<DisciplineNode[]>({ url: '/appv2/api/Filling/majorClasses', method: 'get' })).data as DisciplineNode[];
+export const autofillProposal = (query: AutofillQuery) => data<AutofillProposal>('/appv2/api/Filling/schoolEnrollChance_auto', compact(query));
 
 export const provinceRules = (province?: string) => data<ProvinceRules>('/appv2/api/index/gkbInfo', compact({ province }));
 export const filterChoices = () => data<FilterChoices>('/dev-api/api/toolbox/OrdinaryBatchFiter');

@@ -1,7 +1,8 @@
+import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
-import type { ChanceRow, PlanItem, PlanStatus } from '@/api/volunteer';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ChanceRow, DraftChoice, PlanItem, PlanStatus } from '@/api/volunteer';
 import { PlanEditor } from '@/modules/volunteer/plan/PlanEditor';
 import type { PlanLimits } from '@/modules/volunteer/plan/planModel';
 import { usePlanEditor } from '@/modules/volunteer/plan/usePlanEditor';
@@ -9,6 +10,40 @@ import { HttpResponse, item, mock, ok, renderInApp, row, student, useVolunteerSe
 
 /** The plan editor against a mocked server: add, remove, reorder, limits, duplicates, warnings, save, stale save, read-only. */
 const server = useVolunteerServer();
+
+/**
+ * The simulation route's answer for a list (issue 24): the choice at place n lands `shares[n]` of the years, 滑档 is
+ * what is left; a choice landing nothing is idle.
+ */
+const SHADOWED = '排在前面的志愿几乎总能录取，投档很少排到这里';
+function simulationOf(items: DraftChoice[], shares: number[], year = 2027): PlanSimulationView {
+  const landing = items.map((_, n) => shares[n] ?? 0);
+  const admitted = landing.reduce((a, b) => a + b, 0);
+  const byTier = { 冲: 0, 稳: 0, 保: 0 };
+  items.forEach((it, n) => {
+    if (it.tier) byTier[it.tier] += landing[n];
+  });
+  return {
+    year,
+    draws: 10000,
+    admitted,
+    slide: 1 - admitted,
+    byTier,
+    choices: items.map((it, n) => ({ sort: it.sort, landing: landing[n], reach: 1, idle: landing[n] === 0 ? SHADOWED : null, simulated: true })),
+    expectedPosition: 1,
+    text: `按${year}年模拟 10,000 次平行投档`,
+  };
+}
+
+/** Every test's editor simulates its list (the route is asked after each edit); a test may answer otherwise. */
+beforeEach(() => {
+  server.use(
+    mock.post('*/appv2/api/Filling/simulatePlan', async ({ request }) => {
+      const body = (await request.json()) as { items: DraftChoice[] };
+      return ok(simulationOf(body.items, [0.5, 0.3, 0.15]));
+    }),
+  );
+});
 
 const SHANDONG: PlanLimits = { province: '山东', slotLimit: 96, groupMajorLimit: 0, zyType: 1 };
 const rush = row(11, '北京大学', '法学', '冲');
@@ -220,5 +255,78 @@ describe('plan editor', () => {
     fireEvent.click(screen.getByText('候选 12'));
     expect(await screen.findByText('志愿方案已提交审核，不能修改，如需修改请先撤回')).toBeTruthy();
     expect(within(screen.getByLabelText('志愿表')).getAllByTestId('plan-row')).toHaveLength(2);
+  });
+  it('simulates the list as edited: P(滑档) for the answer’s year in the header, 落点 per row, idle rows greyed, asked again after a reorder', async () => {
+    plan([item(rush, 1), item(match, 2), item(safe, 3)]);
+    const asked: DraftChoice[][] = [];
+    server.use(
+      mock.post('*/appv2/api/Filling/simulatePlan', async ({ request }) => {
+        const body = (await request.json()) as { studentId: number; items: DraftChoice[] };
+        expect(body.studentId).toBe(1);
+        asked.push(body.items);
+        return ok(simulationOf(body.items, [0.7, 0.296, 0]));
+      }),
+    );
+    renderInApp(<Editor />);
+    await waitFor(() => expect(names()).toEqual(['11', '12', '13']));
+    const summary = await screen.findByTestId('plan-simulation-summary');
+    await waitFor(() => expect(within(summary).getByText('2027年模拟')).toBeTruthy(), { timeout: 5000 });
+    expect(within(summary).getByText('滑档 0.4%')).toBeTruthy();
+    expect(summary.textContent).toContain('被录取 99.6%');
+    expect(asked).toEqual([
+      [
+        { sort: 1, lineId: 11, tier: '冲' },
+        { sort: 2, lineId: 12, tier: '稳' },
+        { sort: 3, lineId: 13, tier: '保' },
+      ],
+    ]);
+    const landingOf = (lineId: number) =>
+      within(screen.getAllByTestId('plan-row').find((r) => r.getAttribute('data-line-id') === String(lineId)) as HTMLElement).getByTestId('plan-row-landing');
+    expect(landingOf(11).textContent).toBe('落点 70.0%');
+    expect(landingOf(12).textContent).toBe('落点 29.6%');
+    // The last choice is never reached: greyed, with the reason on hover.
+    expect(landingOf(13).getAttribute('title')).toBe(SHADOWED);
+    expect(screen.getAllByTestId('plan-row')[2].getAttribute('data-idle')).toBe('true');
+
+    // Two moves in a row ask once, for the final order; meanwhile the header says it is simulating.
+    fireEvent.click(screen.getByLabelText('下移 第1个志愿'));
+    fireEvent.click(screen.getByLabelText('下移 第2个志愿'));
+    expect(names()).toEqual(['12', '13', '11']);
+    expect(within(summary).getByText('模拟中…')).toBeTruthy();
+    await waitFor(() => expect(landingOf(11).textContent).toBe('落点 0.0%'), { timeout: 5000 });
+    expect(asked).toHaveLength(2);
+    expect(asked[1].map((c) => c.lineId)).toEqual([12, 13, 11]);
+    expect(landingOf(12).textContent).toBe('落点 70.0%');
+    expect(within(summary).queryByText('模拟中…')).toBeNull();
+  });
+
+  it('says why the plan cannot be simulated, and offers 重试 when the call fails', async () => {
+    plan([item(rush, 1)]);
+    let fail = true;
+    server.use(
+      mock.post('*/appv2/api/Filling/simulatePlan', async ({ request }) => {
+        const body = (await request.json()) as { items: DraftChoice[] };
+        if (fail) return HttpResponse.json({ code: 500, msg: '请先填写该学生的高考分数' });
+        return ok(simulationOf(body.items, [0.42]));
+      }),
+    );
+    renderInApp(<Editor />);
+    const summary = await screen.findByTestId('plan-simulation-summary');
+    await waitFor(() => expect(summary.textContent).toContain('整体模拟失败：请先填写该学生的高考分数'), { timeout: 5000 });
+    // A failed call shows no figure from an earlier list.
+    expect(screen.queryByTestId('plan-row-landing')).toBeNull();
+    fail = false;
+    fireEvent.click(within(summary).getByText('重试'));
+    await waitFor(() => expect(within(summary).getByText('滑档 58.0%')).toBeTruthy(), { timeout: 5000 });
+    expect(screen.getByTestId('plan-row-landing').textContent).toBe('落点 42.0%');
+  });
+
+  it('shows all 96 choices of a full plan, every one with its 落点', async () => {
+    const many = Array.from({ length: 96 }, (_, n) => item(row(1000 + n, `院校${n + 1}`, `专业${n + 1}`, n < 30 ? '冲' : n < 70 ? '稳' : '保'), n + 1));
+    plan(many);
+    renderInApp(<Editor />);
+    await waitFor(() => expect(screen.getAllByTestId('plan-row')).toHaveLength(96));
+    await waitFor(() => expect(screen.getAllByText(/^落点 \d+\.\d%$/)).toHaveLength(96), { timeout: 5000 });
+    expect(screen.getByLabelText('志愿数').textContent).toBe('96/96');
   });
 });

@@ -217,13 +217,94 @@ describe('plan shown to the reviewer', () => {
     renderInApp(<ReportDialog open studentId={1} studentName={exam.name} dirty={false} onClose={() => undefined} />);
     const block = await screen.findByTestId('plan-simulation');
     expect(within(block).getByText(`${year + 1}年整体模拟（10,000 次平行投档）`)).toBeTruthy();
-    expect(within(block).getByText('97.3%')).toBeTruthy();
-    expect(within(block).getByText('2.7%')).toBeTruthy();
+    // The figures of the statistics (the landing chart below repeats them on its bars).
+    const statistic = (title: string) =>
+      [...block.querySelectorAll('.ant-statistic')].find((el) => el.querySelector('.ant-statistic-title')?.textContent === title)?.textContent;
+    expect(statistic('被录取')).toBe('被录取97.3%');
+    expect(statistic('滑档')).toBe('滑档2.7%');
     expect(within(block).getByText(new RegExp(simulation.text))).toBeTruthy();
     // No risk listed: the simulation's figures stand in for the old "未发现明显风险".
     expect(screen.getByText('未发现其他风险')).toBeTruthy();
     const idle = screen.getByTitle(simulation.choices[1].idle as string);
     expect(idle.textContent).toBe('0.0%');
     expect((idle.closest('.ant-table-row') as HTMLElement).textContent).toContain(lapsed.schoolName);
+  });
+
+  it('the report charts where the student lands, names P(滑档) with its year, lists idle choices with the reason and shows cautions', async () => {
+    const shadowed = '排在前面的志愿几乎总能录取，投档很少排到这里';
+    const volatile = `${year}年最低位次 4,693，${year - 1}年 12,765：位次波动大，录取概率仅供参考`;
+    const simulation = {
+      year: year + 1,
+      draws: 10000,
+      admitted: 0.996,
+      slide: 0.004,
+      byTier: { 冲: 0.6, 稳: 0.396, 保: 0 },
+      choices: [
+        { sort: 1, landing: 0.6, reach: 1, idle: null, simulated: true },
+        { sort: 2, landing: 0.396, reach: 0.4, idle: null, simulated: true },
+        { sort: 3, landing: 0, reach: 0.004, idle: shadowed, simulated: true },
+        { sort: 4, landing: 0, reach: 0.004, idle: shadowed, simulated: true },
+      ],
+      expectedPosition: 1.4,
+      text: `按${year + 1}年模拟 10,000 次平行投档：被录取的概率 99.6%，滑档 0.4%`,
+    };
+    const choice = (lineId: number, school: string, tier: '冲' | '稳' | '保', sort: number, landing: number, idleReason: string | null) => ({
+      ...item(row(lineId, school, '计算机科学与技术', tier), sort),
+      year,
+      stale: false,
+      landing,
+      idleReason,
+      cautions: lineId === 2 ? [{ kind: 'volatile', text: volatile }] : [],
+    });
+    server.use(
+      mock.post('*/dev-api/api/Subscriber/report', () =>
+        ok({
+          student: exam,
+          plan: {
+            planId: 1,
+            status: 'draft',
+            statusName: '草稿',
+            version: 3,
+            itemCount: 4,
+            updateTime: 0,
+            submitTime: null,
+            reviewTime: null,
+            reviewComment: null,
+          },
+          year,
+          targetYear: year + 1,
+          rankYear: year,
+          tierDistribution: { 冲: 1, 稳: 1, 保: 2, none: 0 },
+          tierShare: {},
+          probability: { min: 0.3, max: 0.99, mean: 0.7 },
+          changedSinceSave: [],
+          warnings: [],
+          risks: [],
+          summary: '',
+          simulation,
+          items: [
+            choice(1, '山东大学', '冲', 1, 0.6, null),
+            choice(2, '青岛大学', '稳', 2, 0.396, null),
+            choice(3, '济南大学', '保', 3, 0, shadowed),
+            choice(4, '烟台大学', '保', 4, 0, shadowed),
+          ],
+        }),
+      ),
+    );
+    renderInApp(<ReportDialog open studentId={1} studentName={exam.name} dirty={false} onClose={() => undefined} />);
+    const chart = await screen.findByTestId('landing-chart');
+    expect(screen.getByText(`${year + 1}年模拟落点分布（录取落在各志愿的概率）`)).toBeTruthy();
+    // The chart says what it shows, 滑档 with the exam year, for a reader who cannot see it.
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toBe(
+      `${year + 1}年模拟的落点分布：被录取 99.6%，滑档 0.4%；最常落在第1个志愿 山东大学 计算机科学与技术（60.0%）`,
+    );
+    // The idle choices, together, with why.
+    expect(within(chart).getByText(`2 个志愿（第 3–4 个）：${shadowed}`)).toBeTruthy();
+    // A caution is a small tag; its sentence shows on hover.
+    const tag = screen.getByText('位次波动大');
+    expect((tag.closest('.ant-table-row') as HTMLElement).textContent).toContain('青岛大学');
+    expect(screen.getAllByTestId('caution-tag')).toHaveLength(1);
+    fireEvent.mouseEnter(tag);
+    expect(await screen.findByText(volatile)).toBeTruthy();
   });
 });

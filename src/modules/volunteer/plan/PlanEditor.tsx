@@ -20,12 +20,12 @@ import { PlanStatusTag } from '../shared/PlanStatusTag';
 import { TIER_STYLE } from '../shared/tiers';
 import { AutofillDialog } from './AutofillDialog';
 import { PlanWarnings } from './PlanWarnings';
-import { type EditorItem, needsObey, type PlanLimits, staleItems, tierCounts, warnedPositions } from './planModel';
+import { type EditorItem, needsObey, type PlanLimits, simulable, staleItems, tierCounts, warnedPositions } from './planModel';
 import { ReportDialog } from './ReportDialog';
 import { ShareDialog } from './ShareDialog';
 import { SortablePlanList } from './SortablePlanList';
 import { SubmissionHistoryDialog } from './SubmissionHistoryDialog';
-import type { PlanEditorState } from './usePlanEditor';
+import type { EditorSimulation, PlanEditorState } from './usePlanEditor';
 
 export interface PlanEditorProps {
   editor: PlanEditorState;
@@ -200,6 +200,8 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
         </Dropdown>
       </Space>
 
+      {simulable(editor.items, limits) ? <SimulationLine simulation={editor.simulation} onRetry={editor.resimulate} /> : null}
+
       {editor.loadError ? (
         <Alert
           type="error"
@@ -307,6 +309,8 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
             readOnly={editor.readOnly || !canSave}
             warned={warnedPositions(editor.warnings)}
             showObey={needsObey(limits)}
+            landing={simulable(editor.items, limits) && (editor.simulation.view || editor.simulation.pending) ? editor.simulation.byLine : undefined}
+            landingPending={editor.simulation.pending}
             onMove={editor.move}
             onRemove={editor.remove}
             onObey={editor.obey}
@@ -322,6 +326,7 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
         filters={filters}
         readOnly={editor.readOnly}
         currentCount={editor.items.length}
+        currentItems={editor.items}
         onApply={applyAutofill}
         onClose={() => setDialog(null)}
       />
@@ -330,5 +335,52 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
       <SubmissionHistoryDialog open={dialog === 'submissions'} studentId={student.studentId} studentName={student.name} onClose={() => setDialog(null)} />
       <PlanHistoryDialog open={dialog === 'history'} studentId={student.studentId} studentName={student.name} onClose={() => setDialog(null)} />
     </Card>
+  );
+}
+
+const share = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+
+/**
+ * The list as edited, simulated: 「2027年模拟：被录取 99.6% · 滑档 0.4% · 落在 冲 … / 稳 … / 保 …」 for the exam year the
+ * answer names. Each line's own chance says little about the plan — the order decides where the student lands — so
+ * this is what the expert watches while reordering. Older figures stay, faded, while a newer list is simulated.
+ */
+function SimulationLine({ simulation: s, onRetry }: { simulation: EditorSimulation; onRetry: () => void }) {
+  const v = s.view;
+  return (
+    <div
+      data-testid="plan-simulation-summary"
+      aria-live="polite"
+      title={v?.text}
+      style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 8, fontSize: 12, margin: '0 0 8px 4px', minHeight: 20 }}
+    >
+      {v ? (
+        <span style={{ opacity: s.pending ? 0.5 : 1, fontVariantNumeric: 'tabular-nums' }}>
+          <strong>{v.year}年模拟</strong>：被录取 {share(v.admitted)} ·{' '}
+          <span style={{ color: v.slide >= 0.01 ? '#cf1322' : undefined, fontWeight: v.slide >= 0.01 ? 600 : undefined }}>滑档 {share(v.slide)}</span> · 落在{' '}
+          {(['冲', '稳', '保'] as const).map((t, n) => (
+            <span key={t} style={{ color: TIER_STYLE[t].color }}>
+              {n ? ' / ' : ''}
+              {t} {share(v.byTier[t])}
+            </span>
+          ))}
+        </span>
+      ) : null}
+      {s.pending ? (
+        <span style={{ color: '#999' }}>
+          <Spin size="small" style={{ marginRight: 4 }} />
+          模拟中…
+        </span>
+      ) : null}
+      {!s.pending && !v && s.message ? <span style={{ color: '#999' }}>{s.message}</span> : null}
+      {!s.pending && s.error ? (
+        <span style={{ color: '#d46b08' }}>
+          整体模拟失败：{s.error}{' '}
+          <Typography.Link style={{ fontSize: 12 }} onClick={onRetry}>
+            重试
+          </Typography.Link>
+        </span>
+      ) : null}
+    </div>
   );
 }

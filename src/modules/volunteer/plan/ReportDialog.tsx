@@ -1,11 +1,13 @@
+import { CAUTION_LABELS, type CautionKind } from '@common/volunteer/cautions';
 import type { PlanSimulationView } from '@common/volunteer/planSimulation';
-import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Typography } from 'antd';
+import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { type PlanReportItem, planReport } from '@/api/volunteer';
 import { formatRank, lineFigures } from '../shared/format';
 import { StaleTag } from '../shared/lineTags';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
 import { Probability, probabilityLabel, TierTag } from '../shared/tiers';
 import { useLoad } from '../shared/useLoad';
+import { LandingChart } from './LandingChart';
 import { TierChart } from './TierChart';
 
 export interface ReportDialogProps {
@@ -81,7 +83,7 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
                 )}
               </Col>
             </Row>
-            {data.simulation ? <SimulationBlock simulation={data.simulation} /> : null}
+            {data.simulation ? <SimulationBlock simulation={data.simulation} items={data.items ?? []} /> : null}
             {data.summary ? <Alert type="info" message={data.summary} style={{ marginTop: 16 }} /> : null}
             {data.warnings.length > 0 ? (
               <>
@@ -129,7 +131,7 @@ const share = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
  * 整体模拟: the plan's parallel 投档 simulated over many years — P(录取), P(滑档), where the student lands by tier. Why
  * here: each line's own chance says little about the plan (order decides where the student lands).
  */
-function SimulationBlock({ simulation: s }: { simulation: PlanSimulationView }) {
+function SimulationBlock({ simulation: s, items }: { simulation: PlanSimulationView; items: readonly PlanReportItem[] }) {
   return (
     <div style={{ marginTop: 16 }} data-testid="plan-simulation">
       <Typography.Title level={5}>
@@ -156,6 +158,10 @@ function SimulationBlock({ simulation: s }: { simulation: PlanSimulationView }) 
         {s.text}
         {s.expectedPosition != null ? `；平均在第 ${s.expectedPosition.toFixed(1)} 个志愿被录取` : ''}
       </Typography.Paragraph>
+      <Typography.Title level={5} style={{ marginTop: 12 }}>
+        {s.year}年模拟落点分布（录取落在各志愿的概率）
+      </Typography.Title>
+      <LandingChart simulation={s} items={items} />
     </div>
   );
 }
@@ -181,13 +187,18 @@ function ReportItems({ items }: { items: PlanReportItem[] }) {
             key: 'name',
             ellipsis: true,
             render: (_v, r) => (
-              <span
-                title={[r.majorCode ? `专业代号 ${r.majorCode}` : null, r.subjectText ?? (r.subjectReq ? `选科 ${r.subjectReq}` : null), r.feeNote]
-                  .filter(Boolean)
-                  .join(' · ')}
-              >
-                {[r.schoolName, r.majorName].filter(Boolean).join(' · ')} {r.stale ? <StaleTag reason={r.staleReason} /> : null}
-              </span>
+              <>
+                <span
+                  title={[r.majorCode ? `专业代号 ${r.majorCode}` : null, r.subjectText ?? (r.subjectReq ? `选科 ${r.subjectReq}` : null), r.feeNote]
+                    .filter(Boolean)
+                    .join(' · ')}
+                >
+                  {[r.schoolName, r.majorName].filter(Boolean).join(' · ')}
+                </span>{' '}
+                {r.stale ? <StaleTag reason={r.staleReason} /> : null}
+                {/* Outside the titled name: a caution's own tooltip, not the name's, on hover. */}
+                <Cautions cautions={r.cautions} />
+              </>
             ),
           },
           { title: '最低分 · 位次', key: 'line', width: 190, render: (_v, r) => r.figureText || lineFigures(r) },
@@ -215,6 +226,24 @@ function ReportItems({ items }: { items: PlanReportItem[] }) {
           },
         ]}
       />
+    </>
+  );
+}
+
+const CAUTION_TAG = { marginInlineStart: 4, marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', padding: '0 3px' };
+
+/** What to know before filling a choice (位次波动大, 学费较高 …): a small orange tag each, the server's sentence on hover. */
+function Cautions({ cautions }: { cautions?: PlanReportItem['cautions'] }) {
+  if (!cautions?.length) return null;
+  return (
+    <>
+      {cautions.map((c) => (
+        <Tooltip key={`${c.kind}|${c.text}`} title={c.text}>
+          <Tag color="orange" bordered={false} style={CAUTION_TAG} data-testid="caution-tag">
+            {CAUTION_LABELS[c.kind as CautionKind] ?? '注意'}
+          </Tag>
+        </Tooltip>
+      ))}
     </>
   );
 }

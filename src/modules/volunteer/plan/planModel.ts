@@ -1,5 +1,6 @@
 import { checkGradient } from '@common/volunteer/gradient';
-import type { ChanceRow, GradientWarning, PlanItem, SaveItem, Tier } from '@/api/volunteer';
+import type { ChanceRow, DraftChoice, GradientWarning, PlanItem, SaveItem, Tier } from '@/api/volunteer';
+import { TIERS } from '@/api/volunteer';
 
 /**
  * The plan editor's state as pure functions: add (slot limit, per-group major limit, duplicates), remove, move,
@@ -176,3 +177,21 @@ export function isDirty(saved: readonly EditorItem[], current: readonly EditorIt
   if (saved.length !== current.length) return true;
   return current.some((i, n) => i.lineId !== saved[n].lineId || (i.obey ?? null) !== (saved[n].obey ?? null) || majorsKey(i) !== majorsKey(saved[n]));
 }
+
+/**
+ * What the whole-plan simulation depends on, as one string: the lines in order and the tier shown for each. The editor
+ * asks again only when it changes (not on 服从调剂 or a reload that left the list as it was).
+ */
+export const draftKey = (items: readonly EditorItem[]): string => items.map((i) => `${i.lineId}:${i.tier ?? ''}`).join(',');
+
+/** The simulation's input from a draftKey: choices numbered in list order. */
+export function draftOfKey(key: string): DraftChoice[] {
+  if (!key) return [];
+  return key.split(',').map((part, n) => {
+    const [line, tier] = part.split(':');
+    return { sort: n + 1, lineId: Number(line), tier: (TIERS as readonly string[]).includes(tier) ? (tier as Tier) : null };
+  });
+}
+
+/** Whether the editor simulates the plan: single-line plans (a 院校专业组 plan is not simulated yet) with entries. */
+export const simulable = (items: readonly EditorItem[], limits: Pick<PlanLimits, 'zyType'>): boolean => !needsObey(limits) && items.length > 0;

@@ -1,5 +1,6 @@
+import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { App } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RequestError } from '@/api/request';
 import {
   type ChanceRow,
@@ -9,11 +10,14 @@ import {
   planInfo,
   savePlan,
   saveSort,
+  simulatePlan,
   submitPlan,
   unsubmitPlan,
 } from '@/api/volunteer';
 import {
   addItem,
+  draftKey,
+  draftOfKey,
   type EditorItem,
   fromSaved,
   isDirty,
@@ -24,6 +28,7 @@ import {
   removeItem,
   setMajors,
   setObey,
+  simulable,
   toSaveItems,
 } from './planModel';
 
@@ -31,6 +36,27 @@ export interface StaleSave {
   message: string;
   currentVersion: number | null;
 }
+
+/** Wait this long after the last edit before simulating: a drag or several clicks ask once, not each time. */
+export const SIMULATE_DEBOUNCE_MS = 400;
+
+/** One simulated choice as a row shows it. */
+export type SimulatedChoice = PlanSimulationView['choices'][number];
+
+/**
+ * The whole-plan simulation of the list as edited. `view` and `byLine` are of the last answer (by line, so a row keeps
+ * its own figure when rows move); `pending` while a newer list waits for its answer; `message` the server's reason when
+ * it cannot simulate (no rank), `error` when the call failed.
+ */
+export interface EditorSimulation {
+  view: PlanSimulationView | null;
+  byLine: ReadonlyMap<number, SimulatedChoice>;
+  pending: boolean;
+  message: string | null;
+  error: string | null;
+}
+
+const NO_SIMULATION: EditorSimulation = { view: null, byLine: new Map(), pending: false, message: null, error: null };
 
 /**
  * One student's plan in the editor: the list kept locally until 保存, the version last seen (sent with every
@@ -70,6 +96,45 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
       setLoading(false);
     }
   }, [studentId, limits]);
+
+  // The plan simulated after every edit (debounced). A newer edit aborts the older call, and an answer arriving after
+  // its list changed is dropped: the figures shown are always those of the list shown, or marked as pending.
+  const [simulation, setSimulation] = useState<EditorSimulation>(NO_SIMULATION);
+  const [simulateAgain, setSimulateAgain] = useState(0);
+  const key = draftKey(items);
+  const wanted = simulable(items, limits);
+  // simulateAgain (重试) is a dependency only to run the effect again.
+  useEffect(() => {
+    if (!wanted) {
+      setSimulation(NO_SIMULATION);
+      return;
+    }
+    const draft = draftOfKey(key);
+    const abort = new AbortController();
+    setSimulation((s) => ({ ...s, pending: true }));
+    const timer = setTimeout(async () => {
+      try {
+        const { simulation: view, msg } = await simulatePlan(studentId, draft, abort.signal);
+        if (abort.signal.aborted) return;
+        const byLine = new Map<number, SimulatedChoice>();
+        // The answer names choices by their place in the list sent; rows find theirs by line.
+        const lineAt = new Map(draft.map((d) => [d.sort, d.lineId]));
+        for (const c of view?.choices ?? []) {
+          const lineId = lineAt.get(c.sort);
+          if (lineId != null) byLine.set(lineId, c);
+        }
+        setSimulation({ view, byLine, pending: false, message: view ? null : msg, error: null });
+      } catch (e) {
+        if (abort.signal.aborted) return;
+        // The last figures were of another list: not shown beside this one.
+        setSimulation({ ...NO_SIMULATION, error: (e as Error).message || '整体模拟失败' });
+      }
+    }, SIMULATE_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+  }, [key, wanted, studentId, simulateAgain]);
 
   const readOnly = status === 'submitted' || status === 'approved';
   const dirty = useMemo(() => isDirty(saved, items), [saved, items]);
@@ -234,6 +299,9 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     save,
     submit,
     unsubmit,
+    simulation,
+    /** Asks for the simulation again (after a failed call). */
+    resimulate: () => setSimulateAgain((n) => n + 1),
     dismissStale: () => setStale(null),
     dismissRefusal: () => setRefusal(null),
   };
