@@ -602,7 +602,9 @@ function main() {
   if (process.argv.includes('--variants')) compareVariants(lines, years, targets, cohorts, tables);
   if (process.argv.includes('--write-model')) {
     // One model per as-of year Y: what a server that has seen the years ≤ Y only would use (targets up to Y).
-    for (const asOf of targets) {
+    // From the first year with a year of history before it (2022: trained on 2022 alone, for the replay of 2023).
+    const asOfYears = years.filter((y) => trainYearsFor(years, y + 1).length > 0 && (!process.argv.includes('--only-missing') || !fs.existsSync(modelFile(y))));
+    for (const asOf of asOfYears) {
       const { points, info } = trainingLines(lines, asOf + 1);
       const base = fitModel(points, trainYearsFor(years, asOf + 1), cohorts);
       const fitted = DEFAULT_FIT.v3 ? fitV3(base, points, trainYearsFor(years, asOf + 1), cohorts, info, DEFAULT_FIT.v3) : base;

@@ -44,9 +44,10 @@ import { openDatabase } from '../server/db/connection.js';
 import { migrate } from '../server/db/migrate.js';
 import { parseCsv, SHANDONG } from '../server/db/seed/admission.js';
 import { seed } from '../server/db/seed/index.js';
-import { type Catalogue, requireCatalogue, subjectUnknown } from '../server/volunteer/catalogue.js';
+import { applyTargetRequirements, type Catalogue, type CatalogueEntry, requireCatalogue, subjectUnknown } from '../server/volunteer/catalogue.js';
 import { type Actor, SUBJECTS } from '../server/volunteer/common.js';
 import { subjectNameSet, subjectsAllow } from '../server/volunteer/eligibility.js';
+import { lineIdentity, normaliseText } from '../server/volunteer/engine/identity.js';
 import { eligibilityNeeded } from '../server/volunteer/engine/specialPlans.js';
 import { autofillPlan, resolveSubject } from '../server/volunteer/filling.js';
 import { importAdmission } from '../server/volunteer/import/apply.js';
@@ -173,6 +174,45 @@ const num = (x: number, d = 2) => (Number.isNaN(x) ? '–' : x.toFixed(d));
 
 type Kdb = Awaited<ReturnType<typeof openDatabase>>['kysely'];
 
+/**
+ * The 选考科目要求 year Y published before its filling, by line identity. Requirements are public in spring with the
+ * 招生计划, before families fill, so the planner of year Y knows them (its lines it does not). Only the newest 投档表
+ * prints requirements (2026's): for 2026 they are the year's own, for earlier years the same programme's 2026
+ * requirement stands in — the very table the replay checks violations against, so planner and check agree. A
+ * programme without a 2026 line has no requirement here and stays fillable (not excluded: that would tell the
+ * planner which programmes survive to 2026).
+ */
+let requirementTable: { year: number | null; exact: Map<string, string>; base: Map<string, string | null> } | null = null;
+function publishedRequirements() {
+  if (requirementTable) return requirementTable;
+  const table = { year: null as number | null, exact: new Map<string, string>(), base: new Map<string, string | null>() };
+  const files = historyFiles();
+  for (const y of [...files.lines].sort((a, b) => b - a)) {
+    const rows = parseCsv(readData(`toudang-${y}.csv`));
+    if (!rows.length || !('subjectRequirement' in rows[0])) continue;
+    table.year = y;
+    for (const r of rows) {
+      if (!r.subjectRequirement) continue;
+      const base = lineIdentity({ schoolCode: r.schoolCode, majorName: r.major });
+      const exact = `${base}#${normaliseText(r.major)}`;
+      if (!table.exact.has(exact)) table.exact.set(exact, r.subjectRequirement);
+      // A base identity two lines of the year share with different requirements answers nothing.
+      const had = table.base.get(base);
+      table.base.set(base, had === undefined || had === r.subjectRequirement ? r.subjectRequirement : null);
+    }
+    break;
+  }
+  requirementTable = table;
+  return table;
+}
+
+/** The published requirement of a catalogue line: by its exact printed name, else by its identity when unambiguous. */
+function publishedRequirementOf(e: CatalogueEntry): string | null {
+  const t = publishedRequirements();
+  const base = lineIdentity({ schoolCode: e.school.schoolCode, groupCode: e.groupCode, majorName: e.majorName });
+  return t.exact.get(`${base}#${normaliseText(e.majorName ?? '')}`) ?? t.base.get(base) ?? null;
+}
+
 /** Auto-fill and naive plan of every grid student of year Y, as the server answers now (mode set by the caller). */
 async function planYear(k: Kdb, actor: Actor, mode: Mode, Y: number): Promise<Planned[]> {
   const out: Planned[] = [];
@@ -190,6 +230,7 @@ async function planYear(k: Kdb, actor: Actor, mode: Mode, Y: number): Promise<Pl
       });
       const { cat, subject } = await resolveSubject(k, actor, { studentId: created.studentId });
       if (cat.year !== Y - 1) throw new Error(`规划 ${Y} 年时目录年份应为 ${Y - 1}，实际为 ${cat.year}`);
+      applyTargetRequirements(cat, publishedRequirementOf);
       const rankYear = cat.rankYearFor(Y);
       if (rankYear !== (mode === 'june' ? Y : Y - 1)) throw new Error(`${Y} 年考生按 ${rankYear} 年一分一段表排位，与回放方式 ${mode} 不符`);
       const a0 = performance.now();
@@ -330,7 +371,12 @@ async function main() {
       const modelNote = model
         ? `拟合模型（截至 ${model.asOf ?? '?'} 年，训练目标年 ${model.trainedOn?.join('、') ?? '?'}）`
         : `无截至 ${Y - 1} 年的拟合模型，按问题 14 之前的引擎估算`;
-      const reqNote = cat.has.subjectReq ? `${cat.year} 年目录带选科要求` : `${cat.year} 年目录不含选科要求（智能填报与朴素方案都无法按选科筛选）`;
+      applyTargetRequirements(cat, publishedRequirementOf);
+      const reqNote = cat.has.subjectReqPartial
+        ? `按 ${Y} 年公布的选科要求（${publishedRequirements().year === Y ? '该年投档表自带' : `${publishedRequirements().year} 年同一专业的要求代替`}，已知 ${cat.entries.filter((e) => e.subjectReq).length} 条）`
+        : cat.has.subjectReq
+          ? `${cat.year} 年目录带选科要求`
+          : `${cat.year} 年目录不含选科要求`;
       setup.push(`${Y}: 按 ${cat.year} 年目录 ${cat.entries.length} 条规划；${modelNote}；${reqNote}`);
       console.log(`\n== ${Y}：${setup[setup.length - 1]}`);
       const p0 = performance.now();
@@ -434,7 +480,7 @@ function report(rows: Row[], targets: number[], setup: string[], time: { totalMs
   L.push(
     `For each year Y the server plans before Y's lines exist (catalogue = Y−1's lines, the model of the newest as-of year ≤ Y−1) ` +
       `for ${RANKS.length} ranks (${RANKS.map((r) => `${r / 1000}k`).join(', ')}) × ${COMBOS.length} subject combinations (${COMBOS.map(comboName).join(', ')}); ` +
-      "the student of rank r scored what rank r scored in Y's 一分一段表. Default preferences, auto-fill 冲20/稳40/保36 as the service answers it. " +
+      "the student of rank r scored what rank r scored in Y's 一分一段表. Default preferences, the default auto-fill as the service answers it (by landing: engine/optimise.ts, 冲 floor 15 %, 滑档 target 0.5 %, 3 per school). " +
       "**A** is what happens in June: the 一分一段表 is published with the scores, so the server (lines up to Y−1, tables up to Y) ranks the score in Y's table. " +
       "**B** is `ADMISSION_AS_OF=Y−1`: the server ranks the score in Y−1's table, and the scores of two years are not on one scale (662 points were rank 2,000 in 2023 and rank 452 in 2022), " +
       'so B measures that conversion as much as the plan. ' +
@@ -446,9 +492,11 @@ function report(rows: Row[], targets: number[], setup: string[], time: { totalMs
   );
   L.push('');
   L.push(
-    'Subject requirements: only the 2026 投档表 prints them. For earlier years Y a choice is checked against the 2026 requirement of the same programme (**proxy**; ' +
-      'Shandong tightened many requirements for 2024, so for 2023 it overstates violations); a programme without a 2026 line is unchecked. ' +
-      "The server plans on Y−1's catalogue, and the 2021–2025 tables print no requirement: neither planner can filter by subject in any of these years.",
+    'Subject requirements: only the 2026 投档表 prints them. Requirements are published in spring with the 招生计划, before families fill, so both planners of year Y ' +
+      "know Y's requirements (catalogue.ts applyTargetRequirements): for 2026 the year's own, for earlier years the 2026 requirement of the same programme (**proxy**; " +
+      'Shandong tightened many requirements for 2024, so before 2024 it is stricter than the year was). The check uses the same table, so the planners and the check agree. ' +
+      'A programme without a 2026 line has no requirement there: it stays fillable and unchecked (excluding it would tell the planners which programmes survive to 2026). ' +
+      "The same rule makes dead choices more common than the data's own 14–18 %: the requirement filter removes only survivors (those with a known requirement) the student may not fill.",
   );
   L.push('');
   for (const s of setup) L.push(`- ${s}`);

@@ -198,7 +198,12 @@ export interface FitOptions {
 export const DEFAULT_FIT: FitOptions = { select: 'line', shock: 'rms' };
 
 const WEIGHT_CHOICES = [[1], [0.6, 0.4], [0.5, 0.3, 0.2], [0.4, 0.35, 0.25], [0.34, 0.33, 0.33]];
-const COHORT_POWERS = [0, 0.5, 1];
+/**
+ * Proportional scaling first: a tie (the residuals cannot tell the powers apart, as with one training year, where the
+ * cohort ratio moves every line alike and the year's own shift absorbs it) keeps ranks proportional to the cohort —
+ * a rank is a share of the candidates — rather than raw ranks.
+ */
+const COHORT_POWERS = [1, 0.5, 0];
 
 /**
  * Fits the model on lines (each a list of yearly points) using only the years in `trainYears` as targets (so a
