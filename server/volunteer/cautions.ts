@@ -54,7 +54,7 @@ export function isMilitaryOrPolice(schoolName: string | null | undefined): boole
 }
 
 /** The largest move between two consecutive years of the line's own history (newest first), or null. */
-function largestMove(e: CatalogueEntry): { from: { year: number; rank: number }; to: { year: number; rank: number }; ratio: number } | null {
+export function largestMove(e: CatalogueEntry): { from: { year: number; rank: number }; to: { year: number; rank: number }; ratio: number } | null {
   let best: ReturnType<typeof largestMove> = null;
   for (let i = 0; i + 1 < e.years.length; i++) {
     const newer = e.years[i];

@@ -1,5 +1,6 @@
 import { fail } from '../http/envelope.js';
-import { type Catalogue, type RankedStudent, studentRankOf } from './catalogue.js';
+import { type Catalogue, type CatalogueEntry, type RankedStudent, studentRankOf } from './catalogue.js';
+import { VOLATILE_RATIO } from './cautions.js';
 import { listParam } from './common.js';
 import type { ScoredOption, Tier } from './engine/index.js';
 import { OPTIMISE_DEFAULTS, type OptCandidate, optimisePlan } from './engine/optimise.js';
@@ -36,6 +37,27 @@ export interface LandingOptions {
 export const PREFERRED_CLASS_BONUS = Math.log(1.4);
 /** Share of last year's lines the next year still offers (measured: 14–18 % of choices were dead in the replay of 2023–2026). */
 export const OFFERED_SHARE = 0.85;
+
+/**
+ * What the estimate of a line is worth less when its own history jumped (a year-to-year move of ×1.5 or more, the
+ * 位次波动大 caution): the log of that move (a line that once doubled is worth as much as one half as selective).
+ * 投档 lands on such a line mostly in the years it became easy, so its estimate overstates where the student lands.
+ * (cautions.ts largestMove.) Measured in the replay of 2023–2026 (docs/benchmarks.md); a like penalty for lines of 1–2
+ * places was tried and dropped (it landed worse in 2024).
+ */
+function unreliability(e: CatalogueEntry): number {
+  // largestMove's ratio without its objects: this runs for every candidate line of every auto-fill.
+  let ratio = 0;
+  const ys = e.years;
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const a = ys[i].minRank;
+    const b = ys[i + 1].minRank;
+    if (ys[i].year - ys[i + 1].year !== 1 || a == null || b == null || a <= 0 || b <= 0) continue;
+    const r = a > b ? a / b : b / a;
+    if (r > ratio) ratio = r;
+  }
+  return ratio >= VOLATILE_RATIO ? Math.log(ratio) : 0;
+}
 
 function numberIn(v: unknown, lo: number, hi: number, fallback: number, what: string): number {
   if (v == null || v === '') return fallback;
@@ -147,7 +169,7 @@ export function landingAutofill(
   let notPreferred = 0;
   let unestimated = 0;
   let belowFloor = 0;
-  const isPreferred = new Map<number, boolean>();
+  const isPreferred = new Uint8Array(cat.entries.length);
   const consider = (idx: number, isLocked: boolean) => {
     const e = cat.entries[idx];
     const s = scored[idx];
@@ -170,12 +192,12 @@ export function landingAutofill(
       notPreferred++;
       return;
     }
-    isPreferred.set(idx, pref);
+    if (pref) isPreferred[idx] = 1;
     cands.push({
       key: idx,
       mu: est.estimate.mu,
       sim: () => simChoiceOf(model, est, cat.options[idx], s.tier ?? '保'),
-      value: -est.estimate.mu + (pref ? PREFERRED_CLASS_BONUS : 0),
+      value: -est.estimate.mu + (pref ? PREFERRED_CLASS_BONUS : 0) - unreliability(e),
       probability: s.probability,
       school: e.school.schoolCode,
       programme: e.key,
@@ -200,7 +222,7 @@ export function landingAutofill(
     tier: scored[idx].tier ?? '保',
     locked: lockedIdx.has(idx),
     safety: result.safety.has(idx),
-    preferred: isPreferred.get(idx) ?? false,
+    preferred: isPreferred[idx] === 1,
   }));
   // Locked lines the model cannot estimate still keep their places.
   for (const [idx, position] of lockedIdx) {
@@ -244,7 +266,7 @@ export function landingAutofill(
         tier: scored[c.key].tier ?? '保',
         locked: false,
         safety: true,
-        preferred: isPreferred.get(c.key) ?? false,
+        preferred: isPreferred[c.key] === 1,
       });
       perSchool.set(c.school, (perSchool.get(c.school) ?? 0) + 1);
       added++;

@@ -300,7 +300,7 @@ export function optimisePlan(
   // filled with the most valuable lines that admit at least half the time — they cannot worsen the landing (a line
   // below it is looked at only when everything above failed) and they are the cover for what the model does not
   // draw (a programme stopped, a rule changed).
-  const fill: number[] = [];
+  const fill: OptCandidate[] = [];
   if (added < free) {
     const taken = new Set(chosen.map((i) => pool[i].key));
     // The most valuable spare lines; a few times more than the free slots covers those the caps turn away.
@@ -313,13 +313,12 @@ export function optimisePlan(
       if (programmes.has(c.programme) || (perSchool.get(c.school) ?? 0) >= cap) continue;
       programmes.add(c.programme);
       perSchool.set(c.school, (perSchool.get(c.school) ?? 0) + 1);
-      fill.push(c.key);
+      fill.push(c);
       added++;
     }
   }
   // Plan order: locked choices at their places, the rest by value, most wanted first (ties: the harder line first).
-  const byKey = new Map(cands.map((c) => [c.key, c]));
-  const rest = [...chosen.filter((i) => !isLocked[i]).map((i) => pool[i]), ...fill.map((k) => byKey.get(k) as OptCandidate)]
+  const rest = [...chosen.filter((i) => !isLocked[i]).map((i) => pool[i]), ...fill]
     .sort((a, b) => b.value - a.value || a.mu - b.mu || a.key - b.key)
     .map((c) => c.key);
   const total = chosen.length + fill.length;
