@@ -222,6 +222,12 @@ if (volunteer) {
       'lrrrrl',
     ),
   );
+  console.log(
+    `\n一遍类型化数组（${v.lines} 个选项）：p50 ${fmt(v.floor.p50Ms)} ms；录取率查询 / 下限 = ${v.floor.chanceRatio.toFixed(1)}×，智能填报（落点+模拟）/ 下限 = ${v.floor.landingRatio.toFixed(1)}×`,
+  );
+  console.log(
+    `10 位专家同时智能填报（HTTP，${v.concurrent.requests} 次）：p50 ${fmt(v.concurrent.p50Ms)} ms，p99 ${fmt(v.concurrent.p99Ms)} ms，最长 ${fmt(v.concurrent.maxMs)} ms`,
+  );
   // Opening a student on the filling page (bench/volunteer.ts measureOpenStudent).
   const o = v.openStudent;
   console.log(

@@ -35,6 +35,10 @@ export interface VolunteerResult {
   http: VolunteerOp & { path: string; total: number };
   /** Opening 张三 on the filling page over HTTP: the page's own requests, their bytes and the time to rows. */
   openStudent: OpenStudentResult;
+  /** Issue 24: the acceptance query and the landing auto-fill against one typed-array pass, in the same run. */
+  floor: { p50Ms: number; chanceRatio: number; landingRatio: number };
+  /** 10 experts auto-filling at once over HTTP (each request's own time, queueing included). */
+  concurrent: { clients: number; requests: number; p50Ms: number; p99Ms: number; maxMs: number };
 }
 
 export interface OpenStudentResult {
@@ -83,6 +87,7 @@ export async function runVolunteerBench(
   let lines: number;
   let zhang: number;
   let chanceTotal: number;
+  let floor: VolunteerResult['floor'];
   try {
     const k = db.kysely;
     const vb = await createVolunteerBench(k);
@@ -105,6 +110,28 @@ export async function runVolunteerBench(
     ops.push(await measure('chance (first page of 20)', runs, warmup, () => vb.chance(), `over ${lines} lines, ${chanceTotal} pass`));
     ops.push(await measure('chanceAll (every row, all=1)', allRuns, 2, () => vb.chanceAll(), `${chanceTotal} rows with explanations`));
     ops.push(await measure('autofill96 (96 choices)', runs, warmup, () => vb.autofill96(), '冲20 / 稳40 / 保36, not saved'));
+    const landing = await vb.autofillLanding();
+    assert(
+      landing.strategy === 'landing' && landing.items.length === 96 && landing.simulation != null,
+      `智能填报（落点）只填了 ${landing.items.length} 个志愿`,
+    );
+    const landingRuns = Math.max(20, Math.round(runs / 4));
+    ops.push(
+      await measure('autofillLanding (default, simulated)', landingRuns, 5, () => vb.autofillLanding(), 'optimised for the landing + 10,000-year simulation'),
+    );
+    // The floor, timed in the same run: many passes per sample so the clock resolves it.
+    const PASSES = 20;
+    ops.push(
+      await measure(
+        `typed-array pass ×${PASSES}`,
+        runs,
+        warmup,
+        async () => {
+          for (let i = 0; i < PASSES; i++) vb.typedPass();
+        },
+        `${lines} options, one Float64Array`,
+      ),
+    );
     let version = saved.version;
     ops.push(
       await measure(
@@ -123,6 +150,9 @@ export async function runVolunteerBench(
     const student = await k.selectFrom('volStudent').select('studentId').where('name', '=', '张三').where('delFlag', '=', '0').executeTakeFirst();
     assert(student, '没有演示学生 张三（SEED=1？）');
     zhang = student.studentId;
+    const opOf = (name: string) => ops.find((o) => o.name.startsWith(name)) as VolunteerOp;
+    const floorP50 = opOf('typed-array pass').p50Ms / PASSES;
+    floor = { p50Ms: floorP50, chanceRatio: opOf('chance (first').p50Ms / floorP50, landingRatio: opOf('autofillLanding').p50Ms / floorP50 };
     const bench = await k.selectFrom('volStudent').select('score').where('name', '=', BENCH_STUDENT).executeTakeFirstOrThrow();
     assert(bench.score === 600, `基准学生分数 ${bench.score}，应为 600（与张三相同）`);
   } finally {
@@ -139,7 +169,30 @@ export async function runVolunteerBench(
   await sequentialRequests(ctx, Math.max(10, Math.round(runs / 10)), request, check);
   const times = summarize(await sequentialRequests(ctx, runs, request, check));
   const openStudent = await measureOpenStudent(ctx, zhang, chanceTotal, Math.max(20, Math.round(runs / 4)));
+  // 10 experts auto-filling at once (the busy June of issue 24): 10 clients, each sending its requests one after another.
+  const AUTO_PATH = '/appv2/api/Filling/schoolEnrollChance_auto';
+  const clients = 10;
+  const perClient = Math.max(5, Math.round(runs / 20));
+  const autoCheck = (a: { code: number; msg: string; data?: unknown }) => {
+    assert(a.code === 200, `${AUTO_PATH} 返回 ${a.code} ${a.msg}`);
+    assert(((a.data as { items?: unknown[] } | undefined)?.items?.length ?? 0) > 0, `${AUTO_PATH} 没有志愿`);
+  };
+  await sequentialRequests(ctx, 3, () => ({ method: 'POST' as const, path: AUTO_PATH, body: { studentId: zhang } }), autoCheck);
+  const parallel = await Promise.all(
+    Array.from({ length: clients }, () =>
+      sequentialRequests(ctx, perClient, () => ({ method: 'POST' as const, path: AUTO_PATH, body: { studentId: zhang } }), autoCheck),
+    ),
+  );
+  const all = new Float64Array(parallel.reduce((n, t) => n + t.length, 0));
+  let at = 0;
+  for (const t of parallel) {
+    all.set(t, at);
+    at += t.length;
+  }
+  const conc = summarize(all);
   return {
+    floor,
+    concurrent: { clients, requests: all.length, p50Ms: conc.p50, p99Ms: conc.p99, maxMs: Math.max(...all) },
     lines,
     coldChanceMs,
     openStudent,

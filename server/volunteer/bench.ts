@@ -14,6 +14,8 @@ import { createStudent, loadStudent } from './students.js';
  *   await vb.chance();      // acceptance query for one student over every line (scoreAll + filter + first page)
  *   await vb.chanceAll();   // the same answering every row (all=1), as FillingSelectAll/schoolEnrollChance1 does
  *   await vb.autofill96();  // auto-fill 冲20/稳40/保36 = 96 volunteers (not saved)
+ *   await vb.autofillLanding(); // the default auto-fill: optimised for where the student lands (issue 24), simulated
+ *   vb.typedPass();         // the floor: one pass over a Float64Array of every option
  *   await vb.save96();      // save a 96-item plan (version read first; each call bumps the version)
  *
  * The bench student (score 600, 山东, owned by admin) is created on first use, so the demo students stay untouched.
@@ -36,6 +38,20 @@ export async function createVolunteerBench(db: Kysely<Database>, opts: { score?:
     const { subject } = await resolveSubject(db, actor, { studentId });
     return autofillPlan(db, cat, subject, { counts: { 冲: 20, 稳: 40, 保: 36 } });
   }
+  /** The default 智能填报 (issue 24): chosen and ordered for the landing, with its 10,000-year simulation. */
+  async function autofillLanding() {
+    const { subject } = await resolveSubject(db, actor, { studentId });
+    return autofillPlan(db, cat, subject, {});
+  }
+  // The floor the issue measures against: one pass over a typed array of the same options (each line's log min rank
+  // scored against the student's: a logistic, summed), no objects, no filters.
+  const logRanks = Float64Array.from(cat.entries, (e) => Math.log(e.years[0].minRank ?? 1e6));
+  function typedPass(rank = 25_000) {
+    const lr = Math.log(rank);
+    let sum = 0;
+    for (let i = 0; i < logRanks.length; i++) sum += 1 / (1 + Math.exp((lr - logRanks[i]) * 8));
+    return sum;
+  }
   let lastItems: Array<{ lineId: number }> | null = null;
   async function save96(items?: Array<{ lineId: number }>) {
     const list = items ?? lastItems ?? (await autofill96()).items.map((i) => ({ lineId: i.lineId }));
@@ -51,6 +67,8 @@ export async function createVolunteerBench(db: Kysely<Database>, opts: { score?:
     chance,
     chanceAll: () => chance({ all: 1 }),
     autofill96,
+    autofillLanding,
+    typedPass,
     save96,
   };
 }
