@@ -77,9 +77,9 @@ export interface OptimiseResult {
 
 export const OPTIMISE_DEFAULTS = { chongFloor: 0.15, maxPerSchool: 3, draws: 2_000 } as const;
 
-/** Buckets of estimated log rank the pool is thinned by, and the lines kept per bucket. */
+/** Buckets of estimated log rank the pool is thinned by, and the lines kept per bucket (12: measured in the replay, docs/benchmarks.md). */
 const BUCKET = 0.02;
-const PER_BUCKET = 4;
+const PER_BUCKET = 12;
 /** Lines this certain are insurance only: the most valuable SAFE_KEEP of them stay in the pool. */
 const SAFE_P = 0.995;
 const SAFE_KEEP = 60;
