@@ -67,6 +67,9 @@ const CAUTION_LABEL: Record<string, string> = {
   'subject-unknown': '选科未知',
 };
 
+/** The 说明 tags close together (the Space sets the gap, not each tag's own right margin). */
+const WHY_TAG = { marginInlineEnd: 0 };
+
 const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
 
 /** The 门类 → 专业类 picker's tree (a 门类 code picks every class in it). */
@@ -160,7 +163,9 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
     <Modal
       open={open}
       title="智能填报"
-      width={880}
+      // Wide enough for the three pickers on one row, and for a proposal row's name, major and its tags (锁定, 意向专业,
+      // a caution) side by side rather than stacked.
+      width={1000}
       onCancel={onClose}
       destroyOnHidden
       footer={
@@ -325,7 +330,7 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
               ))}
             </ul>
           ) : null}
-          {proposal.simulation ? <LandingChart simulation={proposal.simulation} items={proposal.items as unknown as PlanReportItem[]} height={180} /> : null}
+          {proposal.simulation ? <LandingChart simulation={proposal.simulation} items={proposal.items as unknown as PlanReportItem[]} height={200} /> : null}
           <Space wrap style={{ marginBottom: 8 }}>
             {proposal.shortfalls.map((s) => (
               <Tag key={s.tier} color={s.missing > 0 ? 'orange' : TIER_STYLE[s.tier].tag}>
@@ -369,15 +374,26 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
                 : {
                     title: '说明',
                     key: 'why',
-                    width: 120,
+                    // Three tags (意向专业, 招生少, 学费高) on one line: a row of the list stays one line high.
+                    width: 190,
                     render: (_v, r) => (
-                      <Space size={2} wrap>
-                        {r.locked ? <Tag color="blue">锁定</Tag> : null}
-                        {r.preferred ? <Tag color="green">意向专业</Tag> : null}
-                        {r.safety ? <Tag>保底</Tag> : null}
+                      <Space size={3} wrap>
+                        {r.locked ? (
+                          <Tag color="blue" style={WHY_TAG}>
+                            锁定
+                          </Tag>
+                        ) : null}
+                        {r.preferred ? (
+                          <Tag color="green" style={WHY_TAG}>
+                            意向专业
+                          </Tag>
+                        ) : null}
+                        {r.safety ? <Tag style={WHY_TAG}>保底</Tag> : null}
                         {(r.cautions ?? []).map((c) => (
                           <Tooltip key={c.kind} title={c.text}>
-                            <Tag color="orange">{CAUTION_LABEL[c.kind] ?? '提示'}</Tag>
+                            <Tag color="orange" style={WHY_TAG}>
+                              {CAUTION_LABEL[c.kind] ?? '提示'}
+                            </Tag>
                           </Tooltip>
                         ))}
                       </Space>

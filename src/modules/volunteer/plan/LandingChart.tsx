@@ -55,7 +55,8 @@ export function LandingChart({ simulation, items, height = 240 }: { simulation: 
     const last = bars.length - 1;
     const topIndex = bars.slice(0, last).reduce((best, b, i) => (b.value > bars[best].value ? i : best), 0);
     chart.setOption({
-      grid: { left: 44, right: 12, top: 28, bottom: 28 },
+      // Room on the right for the 「滑档 0.4%」 label over the last bar, below for the axis name under the numbers.
+      grid: { left: 44, right: 28, top: 28, bottom: 40 },
       tooltip: {
         trigger: 'item',
         formatter: (p: { dataIndex: number }) => {
@@ -67,10 +68,13 @@ export function LandingChart({ simulation, items, height = 240 }: { simulation: 
         type: 'category',
         data: bars.map((b) => b.label),
         axisTick: { show: false },
-        name: '志愿',
-        nameGap: 4,
-        // Every fifth order number, and always 滑档.
-        axisLabel: { interval: (i: number) => i === last || i === 0 || (i + 1) % 5 === 0 },
+        // Under the numbers: at the axis's end it ran into the 滑档 bar's label.
+        name: '志愿序号',
+        nameLocation: 'middle',
+        nameGap: 22,
+        // The first and every fifth order number. The 滑档 bar is named by its own label above it (「滑档 0.4%」), not
+        // again under the axis, where it would crowd the 95 of a 96-choice plan.
+        axisLabel: { interval: (i: number) => i !== last && (i === 0 || (i + 1) % 5 === 0) },
       },
       yAxis: { type: 'value', min: 0, axisLabel: { formatter: (v: number) => `${Math.round(v * 100)}%` } },
       series: [

@@ -1,6 +1,7 @@
 import { CAUTION_LABELS, type CautionKind } from '@common/volunteer/cautions';
 import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { type PlanReportItem, planReport } from '@/api/volunteer';
 import { formatRank, lineFigures } from '../shared/format';
 import { StaleTag } from '../shared/lineTags';
@@ -43,7 +44,8 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
         ) : null}
         {data ? (
           <>
-            <Descriptions size="small" column={4} style={{ marginBottom: 12 }}>
+            {/* Three a row: four squeezed 「2027年（按2026年招生目录）」 and the rank with its year onto three lines each. */}
+            <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
               <Descriptions.Item label="学生">{data.student.name}</Descriptions.Item>
               <Descriptions.Item label="高考年份">
                 {data.targetYear ?? data.student.examYear}年{data.year != null ? `（按${data.year}年招生目录）` : ''}
@@ -76,23 +78,12 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
                   </Col>
                 </Row>
                 <Typography.Title level={5}>风险提示</Typography.Title>
-                {data.risks.length === 0 ? (
-                  <Alert type="success" showIcon message={data.simulation ? '未发现其他风险' : '未发现明显风险'} />
-                ) : (
-                  <List size="small" bordered dataSource={data.risks} renderItem={(r) => <List.Item style={{ color: '#cf1322' }}>{r}</List.Item>} />
-                )}
+                <Risks risks={data.risks} warnings={data.warnings.map((w) => w.message)} simulated={data.simulation != null} />
               </Col>
             </Row>
             {data.simulation ? <SimulationBlock simulation={data.simulation} items={data.items ?? []} /> : null}
             {data.summary ? <Alert type="info" message={data.summary} style={{ marginTop: 16 }} /> : null}
-            {data.warnings.length > 0 ? (
-              <>
-                <Typography.Title level={5} style={{ marginTop: 16 }}>
-                  梯度检查
-                </Typography.Title>
-                <List size="small" dataSource={data.warnings} renderItem={(w) => <List.Item>{w.message}</List.Item>} />
-              </>
-            ) : null}
+            {data.warnings.length > 0 ? <GradientChecks messages={data.warnings.map((w) => w.message)} /> : null}
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               保存后梯度有变化的志愿
             </Typography.Title>
@@ -126,6 +117,46 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
 }
 
 const share = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
+
+/** How many 梯度检查 lines show before 展开: a re-ordered 96-choice plan can have dozens, all alike. */
+const CHECKS_SHOWN = 5;
+
+/**
+ * 风险提示: the plan's own risks (the simulation's, cautions, lapsed choices) in red. The server counts each 梯度检查
+ * line as a risk too; listed here they repeated the 梯度检查 section line by line (36 for one re-optimised 96-choice
+ * plan) and pushed the simulation out of sight, so they are folded into one line that points to it.
+ */
+function Risks({ risks, warnings, simulated }: { risks: readonly string[]; warnings: readonly string[]; simulated: boolean }) {
+  const checks = new Set(warnings);
+  const own = risks.filter((r) => !checks.has(r));
+  const folded = risks.length - own.length;
+  if (risks.length === 0) return <Alert type="success" showIcon message={simulated ? '未发现其他风险' : '未发现明显风险'} />;
+  return (
+    <List
+      size="small"
+      bordered
+      dataSource={folded ? [...own, `梯度检查 ${folded} 条提醒，见下方「梯度检查」`] : own}
+      renderItem={(r) => <List.Item style={{ color: '#cf1322' }}>{r}</List.Item>}
+    />
+  );
+}
+
+/** 梯度检查: the first few, the rest on 展开 (as under the plan in the editor). */
+function GradientChecks({ messages }: { messages: readonly string[] }) {
+  const [all, setAll] = useState(false);
+  const shown = messages.slice(0, all ? messages.length : CHECKS_SHOWN);
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        梯度检查（{messages.length} 条）
+      </Typography.Title>
+      <List size="small" dataSource={shown} renderItem={(m) => <List.Item>{m}</List.Item>} />
+      {messages.length > CHECKS_SHOWN ? (
+        <Typography.Link onClick={() => setAll(!all)}>{all ? '收起' : `展开其余 ${messages.length - CHECKS_SHOWN} 条`}</Typography.Link>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * 整体模拟: the plan's parallel 投档 simulated over many years — P(录取), P(滑档), where the student lands by tier. Why
