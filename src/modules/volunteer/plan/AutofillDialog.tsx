@@ -237,7 +237,8 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
                   <TreeSelect treeData={treeData} multiple allowClear showSearch treeNodeFilterProp="title" placeholder="不限" />
                 </Form.Item>
               </Space>
-              <Space size="large" wrap>
+              {/* A row of its own (Space is inline): the numbers below start on the next line. */}
+              <Space size="large" wrap style={{ display: 'flex' }}>
                 <Form.Item name="publicOnly" valuePropName="checked" style={{ marginBottom: 8 }}>
                   <Checkbox>只要公办院校</Checkbox>
                 </Form.Item>
