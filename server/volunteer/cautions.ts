@@ -53,18 +53,36 @@ export function isMilitaryOrPolice(schoolName: string | null | undefined): boole
   return MILITARY_POLICE.test(schoolName ?? '');
 }
 
-/** The largest move between two consecutive years of the line's own history (newest first), or null. */
-export function largestMove(e: CatalogueEntry): { from: { year: number; rank: number }; to: { year: number; rank: number }; ratio: number } | null {
-  let best: ReturnType<typeof largestMove> = null;
-  for (let i = 0; i + 1 < e.years.length; i++) {
-    const newer = e.years[i];
-    const older = e.years[i + 1];
+/**
+ * Where a line's history moved most between two consecutive years: the index i of the newer year (years[i] against
+ * years[i + 1]) and the ratio of the larger to the smaller min rank; i = −1 when no two consecutive years both have a
+ * rank. The auto-fill asks it of every candidate line (landingFill.ts), the cautions below of the chosen ones.
+ */
+export function largestMoveAt(e: CatalogueEntry): { at: number; ratio: number } {
+  let at = -1;
+  let ratio = 0;
+  const ys = e.years;
+  for (let i = 0; i + 1 < ys.length; i++) {
+    const a = ys[i].minRank;
+    const b = ys[i + 1].minRank;
     // A gap year is not a year-to-year move (the line was not offered, or not under this identity, in between).
-    if (newer.year - older.year !== 1 || newer.minRank == null || older.minRank == null || newer.minRank <= 0 || older.minRank <= 0) continue;
-    const ratio = Math.max(newer.minRank, older.minRank) / Math.min(newer.minRank, older.minRank);
-    if (!best || ratio > best.ratio) best = { from: { year: older.year, rank: older.minRank }, to: { year: newer.year, rank: newer.minRank }, ratio };
+    if (ys[i].year - ys[i + 1].year !== 1 || a == null || b == null || a <= 0 || b <= 0) continue;
+    const r = a > b ? a / b : b / a;
+    if (r > ratio) {
+      ratio = r;
+      at = i;
+    }
   }
-  return best;
+  return { at, ratio };
+}
+
+/** The largest move between two consecutive years of the line's own history (newest first), or null. */
+function largestMove(e: CatalogueEntry): { from: { year: number; rank: number }; to: { year: number; rank: number }; ratio: number } | null {
+  const { at, ratio } = largestMoveAt(e);
+  if (at < 0) return null;
+  const newer = e.years[at];
+  const older = e.years[at + 1];
+  return { from: { year: older.year, rank: older.minRank as number }, to: { year: newer.year, rank: newer.minRank as number }, ratio };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { fail } from '../http/envelope.js';
 import { type Catalogue, type CatalogueEntry, type RankedStudent, studentRankOf } from './catalogue.js';
-import { VOLATILE_RATIO } from './cautions.js';
+import { largestMoveAt, VOLATILE_RATIO } from './cautions.js';
 import { listParam } from './common.js';
 import type { ScoredOption, Tier } from './engine/index.js';
 import { OPTIMISE_DEFAULTS, type OptCandidate, optimisePlan } from './engine/optimise.js';
@@ -46,16 +46,7 @@ export const OFFERED_SHARE = 0.85;
  * places was tried and dropped (it landed worse in 2024).
  */
 function unreliability(e: CatalogueEntry): number {
-  // largestMove's ratio without its objects: this runs for every candidate line of every auto-fill.
-  let ratio = 0;
-  const ys = e.years;
-  for (let i = 0; i + 1 < ys.length; i++) {
-    const a = ys[i].minRank;
-    const b = ys[i + 1].minRank;
-    if (ys[i].year - ys[i + 1].year !== 1 || a == null || b == null || a <= 0 || b <= 0) continue;
-    const r = a > b ? a / b : b / a;
-    if (r > ratio) ratio = r;
-  }
+  const { ratio } = largestMoveAt(e);
   return ratio >= VOLATILE_RATIO ? Math.log(ratio) : 0;
 }
 

@@ -646,8 +646,18 @@ export async function simulatePlan(studentId: number, items: DraftChoice[], sign
   return { simulation: env.data ?? null, msg: env.msg };
 }
 
-export const majorClassTree = async (): Promise<DisciplineNode[]> =>
-  (await request<DisciplineNode[]>({ url: '/appv2/api/Filling/majorClasses', method: 'get' })).data as DisciplineNode[];
+/** The 本科专业目录 does not change while the console is open: asked once (again after a failure). */
+let majorClasses: Promise<DisciplineNode[]> | null = null;
+export function majorClassTree(): Promise<DisciplineNode[]> {
+  majorClasses ??= request<DisciplineNode[]>({ url: '/appv2/api/Filling/majorClasses', method: 'get' }).then(
+    (env) => env.data as DisciplineNode[],
+    (e) => {
+      majorClasses = null;
+      throw e;
+    },
+  );
+  return majorClasses;
+}
 export const autofillProposal = (query: AutofillQuery) => data<AutofillProposal>('/appv2/api/Filling/schoolEnrollChance_auto', compact(query));
 
 export const provinceRules = (province?: string) => data<ProvinceRules>('/appv2/api/index/gkbInfo', compact({ province }));

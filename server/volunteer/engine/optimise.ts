@@ -1,4 +1,7 @@
-import { admissionMatrix, type SimChoice, type SimulateOptions } from './simulate.js';
+import { admissionMatrix, type SimChoice, type SimulateOptions, word } from './simulate.js';
+
+/** Offset of the not-offered draws' stream from the simulation's own streams (simulate.ts word). */
+const OFFERED_STREAM = 0x7f4a7c15;
 
 /**
  * Auto-fill that optimises where the student lands (issue 24 item 2). In Shandong's parallel 投档 the student is sent
@@ -134,17 +137,6 @@ function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** murmur3's finaliser of key + d × golden ratio: an unsigned 32-bit word per (key, draw). */
-function mix(key: number, d: number): number {
-  let h = (key + Math.imul(d, 0x9e3779b9) + 0x7f4a7c15) | 0;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 /** The k most valuable candidates, most valuable first (ties: the harder line, then the key), without sorting all. */
 function topByValue(list: readonly OptCandidate[], k: number): OptCandidate[] {
   const order = (a: OptCandidate, b: OptCandidate) => b.value - a.value || a.mu - b.mu || a.key - b.key;
@@ -229,7 +221,7 @@ export function optimisePlan(
     pool.forEach((c, i) => {
       const key = hashString(c.programme);
       const row = rows[i];
-      for (let d = 0; d < draws; d++) if (row[d] && mix(key, d) / 4294967296 >= offered) row[d] = 0;
+      for (let d = 0; d < draws; d++) if (row[d] && word(key + OFFERED_STREAM, d) / 4294967296 >= offered) row[d] = 0;
     });
   }
   // Per draw, the value of where the student lands so far (SLIDE: nowhere). The plan is ordered by value, so 投档

@@ -242,7 +242,7 @@ class Fnv {
  * The 32-bit random word number `d` of the stream `key` (murmur3's finaliser of key + d × golden ratio): a bijective
  * mix with full avalanche, so neighbouring draws and keys give unrelated words; the top bits index NORM.
  */
-function word(key: number, d: number): number {
+export function word(key: number, d: number): number {
   let h = (key + Math.imul(d, 0x9e3779b9)) | 0;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
@@ -374,32 +374,49 @@ function prepare(model: SimModel, choices: readonly SimChoice[], studentRank: nu
   };
 }
 
+type Prepared = ReturnType<typeof prepare>;
+
+/**
+ * Choice i over the draws open[0 … left): the draws it does not admit are moved to the front of `open` (their count is
+ * returned), the ones it admits are marked in `admitted` when given. The one place a line's move in a draw is computed
+ * (simulatePlan's 投档 and admissionMatrix share it): a choice's constants stay in registers over the draws.
+ */
+function admitAmong(p: Prepared, i: number, open: Int32Array, left: number, admitted: Uint8Array | null): number {
+  const { zYear, shift } = p;
+  const h = p.tables[i];
+  const ti = p.t[i];
+  const ay = p.aY[i];
+  const ae = p.aE[i];
+  const as = p.useSchool ? p.aS[i] : 0;
+  const ac = p.useCategory ? p.aC[i] : 0;
+  const sp = p.spread[i];
+  const wy = p.withYear[i];
+  const sc = p.scale[i];
+  const kl = p.lineKey[i];
+  const ks = p.schoolKey[i];
+  const kc = p.categoryKey[i];
+  const kg = p.commonKey[i];
+  let kept = 0;
+  for (let j = 0; j < left; j++) {
+    const d = open[j];
+    let z = ay * zYear[d] + ae * NORM[word(kl, d) >>> NORM_SHIFT];
+    if (as > 0) z += as * NORM[word(ks, d) >>> NORM_SHIFT];
+    if (ac > 0) z += ac * NORM[word(kc, d) >>> NORM_SHIFT];
+    let pos = (z + Z_MAX) * H_INV;
+    if (pos < 0) pos = 0;
+    else if (pos > H_SIZE - 1.000001) pos = H_SIZE - 1.000001;
+    const k = pos | 0;
+    let move = wy * shift[d] + sc * (h[k] + (h[k + 1] - h[k]) * (pos - k));
+    if (sp > 0) move += sp * NORM[word(kg, d) >>> NORM_SHIFT];
+    if (move < ti) open[kept++] = d;
+    else if (admitted) admitted[d] = 1;
+  }
+  return kept;
+}
+
 export function simulatePlan(model: SimModel, choices: readonly SimChoice[], studentRank: number, options: SimulateOptions = {}): PlanSimulation {
-  const {
-    n,
-    draws,
-    seed,
-    rhoS,
-    rhoC,
-    gridLines,
-    t,
-    tables,
-    scale,
-    withYear,
-    aY,
-    aS,
-    aC,
-    aE,
-    spread,
-    lineKey,
-    schoolKey,
-    categoryKey,
-    commonKey,
-    useSchool,
-    useCategory,
-    zYear,
-    shift,
-  } = prepare(model, choices, studentRank, options);
+  const p = prepare(model, choices, studentRank, options);
+  const { n, draws, seed, rhoS, rhoC, gridLines } = p;
   const land = new Int32Array(n);
   // Choice by choice over the draws not yet placed (the same draws and variates as year by year, choice by choice —
   // each variate is a function of its stream and draw only): a choice's constants stay in registers, and the draws
@@ -408,33 +425,7 @@ export function simulatePlan(model: SimModel, choices: readonly SimChoice[], stu
   for (let d = 0; d < draws; d++) open[d] = d;
   let left = draws;
   for (let i = 0; i < n && left > 0; i++) {
-    const h = tables[i];
-    const ti = t[i];
-    const ay = aY[i];
-    const ae = aE[i];
-    const as = useSchool ? aS[i] : 0;
-    const ac = useCategory ? aC[i] : 0;
-    const sp = spread[i];
-    const wy = withYear[i];
-    const sc = scale[i];
-    const kl = lineKey[i];
-    const ks = schoolKey[i];
-    const kc = categoryKey[i];
-    const kg = commonKey[i];
-    let kept = 0;
-    for (let j = 0; j < left; j++) {
-      const d = open[j];
-      let z = ay * zYear[d] + ae * NORM[word(kl, d) >>> NORM_SHIFT];
-      if (as > 0) z += as * NORM[word(ks, d) >>> NORM_SHIFT];
-      if (ac > 0) z += ac * NORM[word(kc, d) >>> NORM_SHIFT];
-      let pos = (z + Z_MAX) * H_INV;
-      if (pos < 0) pos = 0;
-      else if (pos > H_SIZE - 1.000001) pos = H_SIZE - 1.000001;
-      const k = pos | 0;
-      let move = wy * shift[d] + sc * (h[k] + (h[k + 1] - h[k]) * (pos - k));
-      if (sp > 0) move += sp * NORM[word(kg, d) >>> NORM_SHIFT];
-      if (move < ti) open[kept++] = d;
-    }
+    const kept = admitAmong(p, i, open, left, null);
     land[i] = left - kept;
     left = kept;
   }
@@ -454,59 +445,16 @@ export function admissionMatrix(
   studentRank: number,
   options: SimulateOptions = {},
 ): { draws: number; seed: number; rows: Uint8Array[] } {
-  const {
-    n,
-    draws,
-    seed,
-    t,
-    tables,
-    scale,
-    withYear,
-    aY,
-    aS,
-    aC,
-    aE,
-    spread,
-    lineKey,
-    schoolKey,
-    categoryKey,
-    commonKey,
-    useSchool,
-    useCategory,
-    zYear,
-    shift,
-  } = prepare(model, choices, studentRank, options);
+  const p = prepare(model, choices, studentRank, options);
+  const all = new Int32Array(p.draws);
   const rows: Uint8Array[] = [];
-  for (let i = 0; i < n; i++) {
-    const row = new Uint8Array(draws);
-    const h = tables[i];
-    const ti = t[i];
-    const ay = aY[i];
-    const ae = aE[i];
-    const as = useSchool ? aS[i] : 0;
-    const ac = useCategory ? aC[i] : 0;
-    const sp = spread[i];
-    const wy = withYear[i];
-    const sc = scale[i];
-    const kl = lineKey[i];
-    const ks = schoolKey[i];
-    const kc = categoryKey[i];
-    const kg = commonKey[i];
-    for (let d = 0; d < draws; d++) {
-      let z = ay * zYear[d] + ae * NORM[word(kl, d) >>> NORM_SHIFT];
-      if (as > 0) z += as * NORM[word(ks, d) >>> NORM_SHIFT];
-      if (ac > 0) z += ac * NORM[word(kc, d) >>> NORM_SHIFT];
-      let pos = (z + Z_MAX) * H_INV;
-      if (pos < 0) pos = 0;
-      else if (pos > H_SIZE - 1.000001) pos = H_SIZE - 1.000001;
-      const k = pos | 0;
-      let move = wy * shift[d] + sc * (h[k] + (h[k + 1] - h[k]) * (pos - k));
-      if (sp > 0) move += sp * NORM[word(kg, d) >>> NORM_SHIFT];
-      if (move >= ti) row[d] = 1;
-    }
+  for (let i = 0; i < p.n; i++) {
+    for (let d = 0; d < p.draws; d++) all[d] = d;
+    const row = new Uint8Array(p.draws);
+    admitAmong(p, i, all, p.draws, row);
     rows.push(row);
   }
-  return { draws, seed, rows };
+  return { draws: p.draws, seed: p.seed, rows };
 }
 
 function clampShare(x: number): number {

@@ -4,6 +4,7 @@ import { lineIdentity } from '../../../server/volunteer/engine/identity.js';
 import { eligibilityNeeded } from '../../../server/volunteer/engine/specialPlans.js';
 import { seedShandongHistory } from '../../../server/volunteer/import/history.js';
 import { classifyMajor } from '../../../server/volunteer/majorClass.js';
+import { mulberry32 as rng } from '../../seededRandom.js';
 import { startServer, type TestServer } from '../harness.js';
 import { api, type ChanceRowT, loginAll, ok, type Tokens } from './helpers.js';
 
@@ -32,17 +33,6 @@ interface Auto {
 
 const AUTO = '/appv2/api/Filling/schoolEnrollChance_auto';
 const SUBJECT_IDS = [1, 2, 3, 4, 5, 6];
-
-/** Mulberry32, seeded: the random students are the same on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('智能填报 by landing (real Shandong 2021–2026)', () => {
   let s: TestServer;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type OptCandidate, optimisePlan } from '../../../server/volunteer/engine/optimise.js';
 import { type SimChoice, simulatePlan } from '../../../server/volunteer/engine/simulate.js';
 import { fittedModelOf } from '../../../server/volunteer/modelFiles.js';
+import { mulberry32 as rng } from '../../seededRandom.js';
 
 /**
  * The landing optimiser (server/volunteer/engine/optimise.ts) on synthetic catalogues drawn from a seeded generator,
@@ -13,17 +14,6 @@ import { fittedModelOf } from '../../../server/volunteer/modelFiles.js';
 
 const model = fittedModelOf('山东', 2025);
 if (!model) throw new Error('model-shandong-2025.json missing');
-
-/** Mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** P(admitted) of one line by the simulation itself (so the floor is tested against the model's own chance). */
 function chanceOf(sim: SimChoice, rank: number): number {

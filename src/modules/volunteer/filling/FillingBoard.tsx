@@ -146,6 +146,7 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
               student={student}
               limits={limits}
               filters={query}
+              choices={choices}
               listHeight={Math.max(320, height - 360)}
               onOpenChance={openItemChance}
             />

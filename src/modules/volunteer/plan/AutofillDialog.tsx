@@ -8,7 +8,6 @@ import {
   type ChanceRow,
   type DisciplineNode,
   type FilterChoices,
-  filterChoices,
   majorClassTree,
   type PlanReportItem,
   TIERS,
@@ -27,6 +26,8 @@ export interface AutofillDialogProps {
   filters: ChanceQuery;
   readOnly: boolean;
   currentCount: number;
+  /** The filling page's filter choices (its regions with their line counts), already loaded by the page. */
+  choices?: FilterChoices | null;
   /** The plan's current choices, which the expert may lock in place before re-optimising the rest. */
   currentItems?: ReadonlyArray<{ lineId: number; schoolName: string | null; majorName: string | null }>;
   onApply: (rows: ChanceRow[], replace: boolean) => void;
@@ -86,12 +87,22 @@ function classTreeData(tree: readonly DisciplineNode[]) {
  * regions, 公办, 专业类, a 冲 floor and a 滑档 target; locked choices stay), or by fixed 冲/稳/保 counts; the proposal
  * shows its simulated landing and why, then replaces or extends the plan (saved with 保存).
  */
-export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, currentCount, currentItems = [], onApply, onClose }: AutofillDialogProps) {
+export function AutofillDialog({
+  open,
+  studentId,
+  slotLimit,
+  filters,
+  readOnly,
+  currentCount,
+  choices = null,
+  currentItems = [],
+  onApply,
+  onClose,
+}: AutofillDialogProps) {
   const [form] = Form.useForm<Values>();
   const [proposal, setProposal] = useState<AutofillProposal | null>(null);
   const [loading, setLoading] = useState(false);
   const [tree, setTree] = useState<DisciplineNode[]>([]);
-  const [choices, setChoices] = useState<FilterChoices | null>(null);
   const strategy = Form.useWatch('strategy', form) ?? 'landing';
   const counts = Form.useWatch('counts', form);
   const total = counts ? TIERS.reduce((s, t) => s + (counts[t] ?? 0), 0) : 0;
@@ -102,9 +113,6 @@ export function AutofillDialog({ open, studentId, slotLimit, filters, readOnly, 
     let live = true;
     majorClassTree()
       .then((t) => live && setTree(t))
-      .catch(() => undefined);
-    filterChoices()
-      .then((c) => live && setChoices(c))
       .catch(() => undefined);
     return () => {
       live = false;

@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { Alert, App, Button, Card, Dropdown, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { type ChanceQuery, type ChanceRow, downloadPlanExcel, downloadPlanPdf, type StudentInfo } from '@/api/volunteer';
+import { type ChanceQuery, type ChanceRow, downloadPlanExcel, downloadPlanPdf, type FilterChoices, type StudentInfo } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
 import { targetYearOf } from '../shared/format';
 import { PlanHistoryDialog } from '../shared/PlanHistoryDialog';
@@ -33,6 +33,8 @@ export interface PlanEditorProps {
   limits: PlanLimits;
   /** Current filters of the options table (智能填报 can apply them). */
   filters: ChanceQuery;
+  /** The filling page's filter choices (智能填报 offers their regions); null for a 院校专业组 province. */
+  choices?: FilterChoices | null;
   listHeight: number;
   onOpenChance: (item: EditorItem) => void;
 }
@@ -43,7 +45,7 @@ type Dialog = null | 'autofill' | 'report' | 'share' | 'submissions' | 'history'
  * 志愿表: the ordered plan with drag reordering, limits and warnings, and the plan's actions — 保存 (with the version),
  * 提交审核 / 撤回, 智能填报, 方案报告, 分享, PDF / Excel, 提交记录 and 操作记录.
  */
-export function PlanEditor({ editor, student, limits, filters, listHeight, onOpenChance }: PlanEditorProps) {
+export function PlanEditor({ editor, student, limits, filters, choices = null, listHeight, onOpenChance }: PlanEditorProps) {
   const { modal } = App.useApp();
   const { can } = useAccess();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -326,6 +328,7 @@ export function PlanEditor({ editor, student, limits, filters, listHeight, onOpe
         filters={filters}
         readOnly={editor.readOnly}
         currentCount={editor.items.length}
+        choices={choices}
         currentItems={editor.items}
         onApply={applyAutofill}
         onClose={() => setDialog(null)}
