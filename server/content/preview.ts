@@ -1,23 +1,22 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../app.js';
 import type { EngineEnv } from '../engine/context.js';
 import { findRow } from '../engine/store.js';
 import { ApiError, Code, fail, ok } from '../http/envelope.js';
 import { allows } from '../security/access.js';
+import { loadSecretRing, matchesAny, type SecretRing, tokenKeys } from '../security/secretFiles.js';
 
 /**
  * Draft preview (docs/content.md): an operator's 预览 button asks `POST /dev-api/site/preview {schema, id}` for a
  * short-lived token bound to that one row and opens the /site/ page with `?preview=<token>`, which then shows the row
  * whether it is published or not. Only a signed-in holder of the entity's query permission gets a token; the token
  * is `<base64url payload>.<base64url HMAC-SHA256>` (payload: schema, row, user, expiry), its secret generated at
- * first start into DATA_DIR/keys/preview-token.key. Without a valid token the site shows published rows only.
+ * first start into DATA_DIR/keys/preview-token.key. Without a valid token the site shows published rows only. After
+ * `npm run keys:rotate -- --preview`, links signed with the retired secret open until they expire (one lifetime).
  */
 
 export const PREVIEW_TTL_MS = 10 * 60 * 1000;
-const SECRET_FILE = 'preview-token.key';
 
 /** Schemas whose rows the site can show as a draft, and the page that shows one. */
 export const PREVIEW_PAGES: Record<string, (id: number) => string> = {
@@ -32,33 +31,18 @@ export interface PreviewGrant {
   id: number;
 }
 
-function loadOrCreateSecret(dataDir: string): Buffer {
-  const dir = path.join(dataDir, 'keys');
-  const file = path.join(dir, SECRET_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another process sharing DATA_DIR wrote it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-}
-
 const mac = (secret: Buffer, data: string) => crypto.createHmac('sha256', secret).update(data).digest('base64url');
 
 export class PreviewTokens {
-  private readonly secret: Buffer;
+  private readonly keys: SecretRing;
   constructor(dataDir: string) {
-    this.secret = loadOrCreateSecret(dataDir);
+    this.keys = loadSecretRing(dataDir, 'preview');
   }
 
   sign(grant: PreviewGrant, userId: number, now = Date.now()): { token: string; expiresAt: number } {
     const payload = { p: 'preview', s: grant.schema, i: grant.id, u: userId, e: now + PREVIEW_TTL_MS };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return { token: `${body}.${mac(this.secret, body)}`, expiresAt: payload.e };
+    return { token: `${body}.${mac(this.keys.current.secret, body)}`, expiresAt: payload.e };
   }
 
   /** The grant of a valid, unexpired token; null for anything else. */
@@ -66,9 +50,13 @@ export class PreviewTokens {
     if (typeof token !== 'string') return null;
     const parts = token.split('.');
     if (parts.length !== 2 || !/^[A-Za-z0-9_-]{1,1000}$/.test(parts[0]) || !/^[A-Za-z0-9_-]{1,100}$/.test(parts[1])) return null;
-    const expected = Buffer.from(mac(this.secret, parts[0]));
-    const given = Buffer.from(parts[1]);
-    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+    if (
+      !matchesAny(
+        parts[1],
+        tokenKeys(this.keys, PREVIEW_TTL_MS, now).map((secret) => mac(secret, parts[0])),
+      )
+    )
+      return null;
     try {
       const p = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')) as Record<string, unknown>;
       if (p.p !== 'preview' || typeof p.s !== 'string' || !Number.isSafeInteger(p.i) || typeof p.e !== 'number' || p.e < now) return null;

@@ -1,40 +1,58 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { loadSecretRing, type SecretRing } from '../security/secretFiles.js';
 
 /**
  * Card activation secrets. A secret is 12 characters from a 31-letter alphabet without look-alikes (≈ 59 bits,
  * crypto.randomInt). The database keeps two things: an HMAC-SHA256 of it (what activation checks) and an
  * AES-256-GCM ciphertext (what the audited 下载 of the batch decrypts for the releaser). Both keys derive from one
- * 32-byte secret generated into DATA_DIR/keys/card.key (0600, never committed), so a leaked database alone reveals
- * no usable secret. Servers sharing a database must share DATA_DIR/keys/ (as for the RSA keys).
+ * 32-byte secret in DATA_DIR/keys/card.key (0600, never committed), so a leaked database alone reveals no usable
+ * secret. Servers sharing a database must share DATA_DIR/keys/ (as for the RSA keys).
+ *
+ * Rotation (issue 25): card.key is a keyring (server/security/secretFiles.ts): the current key makes new cards, the
+ * retired ones in keys/retired/ still serve the cards they made. Each stored value names its key: `<key id>.<value>`,
+ * so activation checks one key and the 下载 decrypts with the right one. Values stored before keyrings existed carry no
+ * id: they are tried against every key of the ring (all candidates compared, each in constant time).
  */
 
-const KEY_FILE = 'card.key';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const SECRET_LENGTH = 12;
 
-export interface CardKeys {
+export interface CardKey {
+  id: string;
   hmac: Buffer;
   enc: Buffer;
 }
 
-export function loadOrCreateCardKeys(dataDir: string): CardKeys {
-  const dir = path.join(dataDir, 'keys');
-  const file = path.join(dir, KEY_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const hex = fs.readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64,}$/i.test(hex)) throw new Error(`${file} 内容无效（应为至少 64 位十六进制）；删除该文件后重启即可重新生成`);
-  const master = Buffer.from(hex, 'hex');
+export interface CardKeys {
+  /** Makes new cards. */
+  current: CardKey;
+  /** Every key cards may have been made with: the current one first, then the retired ones, newest first. */
+  all: CardKey[];
+}
+
+export function cardKeyOf(master: Buffer, id: string): CardKey {
   const derive = (label: string) => crypto.createHmac('sha256', master).update(label).digest();
-  return { hmac: derive('card-secret-hash'), enc: derive('card-secret-encrypt') };
+  return { id, hmac: derive('card-secret-hash'), enc: derive('card-secret-encrypt') };
+}
+
+export function cardKeysOf(ring: SecretRing): CardKeys {
+  const current = cardKeyOf(ring.current.secret, ring.current.id);
+  return { current, all: [current, ...ring.retired.map((k) => cardKeyOf(k.secret, k.id))] };
+}
+
+export function loadOrCreateCardKeys(dataDir: string): CardKeys {
+  return cardKeysOf(loadSecretRing(dataDir, 'card'));
+}
+
+/** A stored value split into its key id (null: stored before keyrings) and the value proper. */
+function split(stored: string): { id: string | null; value: string } {
+  const dot = stored.indexOf('.');
+  return dot < 0 ? { id: null, value: stored } : { id: stored.slice(0, dot), value: stored.slice(dot + 1) };
+}
+
+/** The keys a stored value may have been made with: the one it names, or (no id) all of them. */
+function candidates(keys: CardKeys, id: string | null): CardKey[] {
+  return id === null ? keys.all : keys.all.filter((k) => k.id === id);
 }
 
 export function newSecret(): string {
@@ -43,31 +61,50 @@ export function newSecret(): string {
   return s;
 }
 
+const mac = (key: CardKey, cardNo: number, secret: string) =>
+  crypto.createHmac('sha256', key.hmac).update(`${cardNo}:${secret.toUpperCase()}`).digest('base64url');
+
 /** Bound to the card number, so a hash copied onto another card does not verify. */
 export function hashSecret(keys: CardKeys, cardNo: number, secret: string): string {
-  return crypto.createHmac('sha256', keys.hmac).update(`${cardNo}:${secret.toUpperCase()}`).digest('base64url');
+  return `${keys.current.id}.${mac(keys.current, cardNo, secret)}`;
 }
 
 export function verifySecret(keys: CardKeys, cardNo: number, secret: string, stored: string): boolean {
-  const a = Buffer.from(hashSecret(keys, cardNo, secret));
-  const b = Buffer.from(stored);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
+  const { id, value } = split(stored);
+  const b = Buffer.from(value);
+  let match = false;
+  for (const key of candidates(keys, id)) {
+    const a = Buffer.from(mac(key, cardNo, secret));
+    if (a.length === b.length && crypto.timingSafeEqual(a, b)) match = true;
+  }
+  return match;
 }
 
 export function encryptSecret(keys: CardKeys, cardNo: number, secret: string): string {
   const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv('aes-256-gcm', keys.enc, iv);
+  const cipher = crypto.createCipheriv('aes-256-gcm', keys.current.enc, iv);
   cipher.setAAD(Buffer.from(String(cardNo)));
   const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return `${keys.current.id}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
 }
 
 export function decryptSecret(keys: CardKeys, cardNo: number, enc: string): string {
-  const raw = Buffer.from(enc, 'base64url');
-  const decipher = crypto.createDecipheriv('aes-256-gcm', keys.enc, raw.subarray(0, 12));
-  decipher.setAAD(Buffer.from(String(cardNo)));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  const { id, value } = split(enc);
+  const raw = Buffer.from(value, 'base64url');
+  // GCM authenticates: a wrong key fails here rather than yielding a wrong secret.
+  for (const key of candidates(keys, id)) {
+    try {
+      const decipher = crypto.createDecipheriv('aes-256-gcm', key.enc, raw.subarray(0, 12));
+      decipher.setAAD(Buffer.from(String(cardNo)));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      // not this key
+    }
+  }
+  throw new Error(
+    `卡号 ${cardNo} 的卡密无法解密：${id ? `加密它的密钥（编号 ${id}）` : '加密它的密钥'}不在 DATA_DIR/keys/ 中。请把当时的 card.key 放回 DATA_DIR/keys/retired/（命名如 card-2025-01-01T00-00-00-000Z.key，权限 0600）后重启服务`,
+  );
 }
 
 /**

@@ -278,6 +278,16 @@ export async function batchForDownload(db: Db, keys: CardKeys, actor: Actor, bat
   const batch = await db.selectFrom('cardBatch').selectAll().where('batchId', '=', batchId).executeTakeFirst();
   if (!batch) throw fail('发卡记录不存在');
   assertStore(actor, batch.storeId, '发卡记录');
+  // A batch is made in one release, with one card key: if its first card decrypts, all do. Checked before the audit
+  // and the stream, so a card key missing from DATA_DIR/keys is a clear refusal, not a cut-off file.
+  const first = await db.selectFrom('card').select(['cardNo', 'secretEnc']).where('batchId', '=', batchId).orderBy('cardNo').limit(1).executeTakeFirst();
+  if (first) {
+    try {
+      decryptSecret(keys, Number(first.cardNo), first.secretEnc);
+    } catch {
+      throw fail('该批卡的卡密无法解密：服务器上缺少发卡时使用的卡密密钥。请联系系统管理员恢复密钥文件（见“密钥轮换”说明）后重试');
+    }
+  }
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('cardBatch').set({ downloadCount: sql`download_count + 1` }).where('batchId', '=', batchId).execute();
     await trx

@@ -1,32 +1,19 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { loadSecretRing, matchesAny, type SecretRing, tokenKeys } from '../security/secretFiles.js';
 
 /**
  * Upload tokens (the Qiniu-style flow of spec §7.6: GET myqiniu/getQiniuUploadToken, then a form POST carrying the
  * token). A token is `<base64url payload>.<base64url HMAC-SHA256>`; the payload names the user and the expiry.
- * The HMAC secret is generated at first start into DATA_DIR/keys/upload-token.key (0600, never committed) and
- * rotates with the other keys (`npm run keys:rotate` moves the whole keys folder aside), which voids issued tokens.
+ * The HMAC secret is DATA_DIR/keys/upload-token.key (0600, generated at first start, never committed). After
+ * `npm run keys:rotate -- --upload` new tokens use the new secret and tokens signed with the retired one keep working
+ * for one token lifetime (server/security/secretFiles.ts tokenKeys), so no upload under way fails.
  */
 
 export const UPLOAD_TOKEN_TTL_MS = 10 * 60 * 1000;
-const SECRET_FILE = 'upload-token.key';
 
-export function loadOrCreateUploadSecret(dataDir: string): Buffer {
-  const dir = path.join(dataDir, 'keys');
-  const file = path.join(dir, SECRET_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another process sharing DATA_DIR wrote it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const hex = fs.readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64,}$/i.test(hex)) throw new Error(`${file} 内容无效（应为至少 64 位十六进制）；删除该文件后重启即可重新生成`);
-  return Buffer.from(hex, 'hex');
+/** The upload-token keyring (current secret and the retired ones). */
+export function loadOrCreateUploadSecret(dataDir: string): SecretRing {
+  return loadSecretRing(dataDir, 'upload');
 }
 
 interface Payload {
@@ -42,7 +29,9 @@ interface Payload {
 
 const mac = (secret: Buffer, data: string) => crypto.createHmac('sha256', secret).update(data).digest('base64url');
 
-export function signUploadToken(secret: Buffer, userId: number, now: number = Date.now()): { token: string; expiresAt: number } {
+/** `keys`: the keyring, or one bare secret. */
+export function signUploadToken(keys: SecretRing | Buffer, userId: number, now: number = Date.now()): { token: string; expiresAt: number } {
+  const secret = Buffer.isBuffer(keys) ? keys : keys.current.secret;
   const payload: Payload = { p: 'upload', u: userId, e: now + UPLOAD_TOKEN_TTL_MS, n: crypto.randomBytes(9).toString('base64url') };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return { token: `${body}.${mac(secret, body)}`, expiresAt: payload.e };
@@ -50,13 +39,17 @@ export function signUploadToken(secret: Buffer, userId: number, now: number = Da
 
 export type UploadTokenCheck = { ok: true; userId: number; expiresAt: number } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
-export function verifyUploadToken(secret: Buffer, token: unknown, now: number = Date.now()): UploadTokenCheck {
+export function verifyUploadToken(keys: SecretRing | Buffer, token: unknown, now: number = Date.now()): UploadTokenCheck {
   if (typeof token !== 'string' || token.trim() === '') return { ok: false, reason: 'missing' };
   const parts = token.trim().split('.');
   if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]) || !/^[A-Za-z0-9_-]+$/.test(parts[1])) return { ok: false, reason: 'invalid' };
-  const expected = Buffer.from(mac(secret, parts[0]));
-  const given = Buffer.from(parts[1]);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return { ok: false, reason: 'invalid' };
+  if (
+    !matchesAny(
+      parts[1],
+      tokenKeys(keys, UPLOAD_TOKEN_TTL_MS, now).map((secret) => mac(secret, parts[0])),
+    )
+  )
+    return { ok: false, reason: 'invalid' };
   let payload: Partial<Payload>;
   try {
     payload = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')) as Partial<Payload>;

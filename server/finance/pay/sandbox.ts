@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Db } from '../../customer/common.js';
+import { loadOrCreateSecret } from '../../security/secretFiles.js';
 import {
   NotificationRefused,
   type NotifyAnswer,
@@ -22,20 +21,10 @@ import {
  */
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
-const KEY_FILE = 'pay-sandbox.key';
 
+/** The current key only: a notice is signed and checked within one process's run, nothing signed outlives a rotation. */
 export function loadOrCreateSandboxKey(dataDir: string): Buffer {
-  const dir = path.join(dataDir, 'keys');
-  const file = path.join(dir, KEY_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      fs.writeFileSync(file, `${crypto.randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  return loadOrCreateSecret(dataDir, 'pay-sandbox');
 }
 
 export interface SandboxNotice {
