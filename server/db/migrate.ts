@@ -22,6 +22,7 @@ import { migration020 } from './migrations/020_menu_seed_log.js';
 import { migration021 } from './migrations/021_volunteer_special.js';
 import { migration022 } from './migrations/022_idempotency.js';
 import { migration023 } from './migrations/023_store_scope.js';
+import { migration024 } from './migrations/024_backup_job.js';
 import type { Migration } from './migrations/helpers.js';
 
 /** Ordered, append-only list. A released migration never changes; add a new one instead. */
@@ -48,7 +49,11 @@ export const migrations: Migration[] = [
   migration021,
   migration022,
   migration023,
+  migration024,
 ];
+
+/** The advisory lock that serialises migrations on PostgreSQL; a backup holds it shared so none runs mid-dump. */
+export const MIGRATION_LOCK = 727274;
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const applied: string[] = [];
@@ -82,13 +87,33 @@ async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<strin
  */
 export async function migrate(db: Db): Promise<string[]> {
   const k = db.kysely as unknown as Kysely<unknown>;
-  if (db.dialect === 'sqlite') return applyPending(k, 'sqlite');
+  if (db.dialect === 'sqlite') {
+    await backupBeforeMigrating(db, k);
+    return applyPending(k, 'sqlite');
+  }
   return k.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(727274)`.execute(conn);
+    await sql`SELECT pg_advisory_lock(${sql.lit(MIGRATION_LOCK)})`.execute(conn);
     try {
       return await applyPending(conn, 'postgres');
     } finally {
-      await sql`SELECT pg_advisory_unlock(727274)`.execute(conn);
+      await sql`SELECT pg_advisory_unlock(${sql.lit(MIGRATION_LOCK)})`.execute(conn);
     }
   });
+}
+
+/**
+ * Migrations are forward-only: on SQLite an upgrade first writes DATA_DIR/backups/pre-migrate-<level>-<time>.zip
+ * (database and keys; docs/backup.md) so the old version can be put back. Only a database that already holds applied
+ * migrations and has pending ones pays for it: a brand-new database (every test's) is one catalogue lookup. A failed
+ * backup stops the start-up before anything is changed. MIGRATE_BACKUP=0 skips it (the operator backs up another way).
+ */
+async function backupBeforeMigrating(db: Db, k: Kysely<unknown>): Promise<void> {
+  if (process.env.MIGRATE_BACKUP === '0') return;
+  const table = await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`.execute(k);
+  if (Number(table.rows[0]?.n ?? 0) === 0) return;
+  const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(k)).rows.map((r) => r.name));
+  if (done.size === 0 || migrations.every((m) => done.has(m.name))) return;
+  // Loaded only here: the archive code (archiver, yauzl) is not needed by a start-up without an upgrade.
+  const { backupBeforeMigrate } = await import('./backup.js');
+  await backupBeforeMigrate(db, done);
 }

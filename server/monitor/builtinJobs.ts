@@ -106,6 +106,27 @@ export function registerBuiltinJobs(): void {
     },
   });
 
+  registerJobHandler<{ folder?: string; keep?: number; keepDays?: number }>({
+    name: 'systemBackup',
+    title: '系统备份',
+    description:
+      '把数据库、密钥与上传文件备份为一个 .zip 归档（docs/backup.md），再删除该目录中超出保留规则的旧备份（只删本任务生成的 backup-时间.zip）；' +
+      'folder：备份目录（留空为数据目录下的 backups，相对路径相对于数据目录）；keep：至少保留最新几份；keepDays：另外保留几天内的全部备份（0 不按天数）',
+    paramsSchema: {
+      properties: {
+        folder: { type: 'string', title: '备份目录', maxLength: 500, default: '' },
+        keep: { type: 'integer', title: '保留份数', minimum: 1, maximum: 1000, default: 7 },
+        keepDays: { type: 'integer', title: '保留天数', minimum: 0, maximum: 3650, default: 0 },
+      },
+    },
+    async run({ config, now, signal }, params) {
+      if (!config) throw new Error('任务没有取得服务配置（数据目录、数据库），无法备份');
+      // Loaded on the first run only: the archive code is not needed by a process that never backs up.
+      const { runScheduledBackup } = await import('../db/backup.js');
+      return runScheduledBackup(config, params, { now, signal });
+    },
+  });
+
   registerJobHandler<{ days?: number }>({
     name: 'dailyFigures',
     title: '每日统计',

@@ -1,5 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { validationMessage } from '../http/validation.js';
 
@@ -16,6 +17,8 @@ export interface JobContext {
   now: number;
   /** Aborted when the server shuts down; a long handler should stop early. */
   signal: AbortSignal;
+  /** The configuration of the process running the job (DATA_DIR, database, storage: the 系统备份 job needs them). */
+  config?: ServerConfig;
 }
 
 export interface JobHandler<P = Record<string, unknown>> {

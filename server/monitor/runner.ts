@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/connection.js';
 import { nextFireTime } from './cron.js';
 import { checkJobParams, getJobHandler } from './handlers.js';
@@ -50,6 +51,8 @@ export class JobRunner {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     readonly options: RunnerOptions,
+    /** Handed to every handler (JobContext.config). */
+    private readonly config?: ServerConfig,
   ) {}
 
   async start(): Promise<void> {
@@ -192,7 +195,7 @@ export class JobRunner {
       if (!handler) throw new Error(`处理器'${job.handlerName}'不存在（模块未加载或已下线）`);
       const checked = checkJobParams(job.handlerName, job.handlerParams);
       if (!checked.ok) throw new Error(checked.msg);
-      message = (await handler.run({ db: this.db, log: this.log, now: start, signal: this.abort.signal }, checked.params)) ?? '执行成功';
+      message = (await handler.run({ db: this.db, log: this.log, now: start, signal: this.abort.signal, config: this.config }, checked.params)) ?? '执行成功';
     } catch (err) {
       status = RUN_STATUS.FAILED;
       message = '执行失败';
