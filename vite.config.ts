@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress-plugin';
@@ -9,7 +11,9 @@ const publishTime = new Date().toISOString();
 export default defineConfig({
   plugins: [
     react(),
-    precompress(),
+    // The build being replaced (scripts/build.mjs builds into a temporary folder and swaps it in): unchanged assets
+    // keep their compressed copies instead of being compressed again.
+    precompress({ previousBuild: path.resolve(fileURLToPath(new URL('.', import.meta.url)), process.env.STATIC_DIR || 'dist') }),
     // The server reads the build's publish time from dist/publish-time.txt and hands it out in the publishtime
     // cookie, so a page built earlier notices that a newer console is being served (spec §4 stale-version reload).
     {

@@ -39,7 +39,7 @@ step('类型检查 typecheck', [bin('typescript/bin/tsc'), '-p', 'tsconfig.json'
 step('代码规范 lint', [bin('@biomejs/biome/bin/biome'), 'check', '--error-on-warnings', '.']);
 step('单元测试 unit', ...vitest('unit'));
 step(`服务端测试 server (SQLite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`, ...vitest('server'));
-step('构建控制台 build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+step('构建控制台 build', [path.join(root, 'scripts/build.mjs')]);
 step('体积预算 bundle budget', [path.join(root, 'scripts/check-bundle-budget.mjs')]);
 step('浏览器测试 browser', ...vitest('browser'));
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

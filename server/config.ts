@@ -3,7 +3,10 @@ import { type RateLimitSettings, rateLimitsFromEnv } from './security/rateLimits
 
 /** Runtime configuration, read once from the environment. Every knob is documented in README.md. */
 export interface ServerConfig {
+  /** NODE_ENV=production: the way to run for real (docs/production.md): no demo data, no payment sandbox, local listen address. */
+  production: boolean;
   port: number;
+  /** HOST; default 127.0.0.1 in production (a reverse proxy sits in front), 0.0.0.0 in development. */
   host: string;
   /** Folder for the SQLite file, generated keys and uploads. */
   dataDir: string;
@@ -39,7 +42,8 @@ export interface ServerConfig {
   sessionTtlMs: number;
   /** Folder of the built console (vite build output). */
   staticDir: string;
-  /** Seed demo data on first start. */
+  /** Write the demo data (accounts with published passwords, stores, students) on first start: SEED, default on except
+   *  in production. The system essentials (platform row, roles, menus, reference data) are written in every mode. */
   seed: boolean;
   /** SMS driver: 'log' writes codes to the server log. */
   smsDriver: 'log';
@@ -98,9 +102,12 @@ export function storageFromEnv(env: NodeJS.ProcessEnv): StorageConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const production = isProduction(env);
   return {
+    production,
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // Production listens on the loopback only: the reverse proxy (TLS, TRUST_PROXY) is the one door; HOST opens others.
+    host: env.HOST || (production ? '127.0.0.1' : '0.0.0.0'),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
@@ -122,7 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionKeys: env.SESSION_KEYS !== '0',
     sessionTtlMs: 15 * 24 * 60 * 60 * 1000,
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
-    seed: env.SEED !== '0',
+    // Production never seeds demo data; SEED=1 there is refused at start (startRefusals) rather than obeyed.
+    seed: env.SEED === '1' || (env.SEED !== '0' && !production),
     smsDriver: 'log',
     logger: env.LOG !== '0',
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
@@ -141,6 +149,94 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+}
+
+export const isProduction = (env: NodeJS.ProcessEnv): boolean => env.NODE_ENV === 'production';
+
+/**
+ * Settings a production server refuses to start with (each an operator-facing message saying what to change), checked
+ * by server/main.ts before anything is opened. The payment sandbox has its own check (server/finance/pay/index.ts).
+ */
+export function startRefusals(env: NodeJS.ProcessEnv): string[] {
+  if (!isProduction(env)) return [];
+  const refusals: string[] = [];
+  if (env.SEED === '1') {
+    refusals.push(
+      '生产模式（NODE_ENV=production）不能写入演示数据：SEED=1 会创建 admin/admin123 等密码公开的演示账号。' +
+        '请去掉 SEED 或设为 0；第一个管理员用 npm run admin:create 创建。',
+    );
+  }
+  return refusals;
+}
+
+/** postgres://user:secret@host:5432/db → host:5432/db: where a service is, never its user or password. */
+export function describeAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return '（地址无法解析）';
+  }
+}
+
+/** What start-up learned besides the configuration (server/main.ts). */
+export interface StartupFacts {
+  /** The online payment providers offered (server/finance/pay/index.ts), sandbox included. */
+  payProviders: string[];
+  /** The SMS driver in use (server/services/sms.ts). */
+  smsDriver: string;
+  /** Users in the database (0: nobody can sign in until npm run admin:create). */
+  users: number;
+  /** Publish time of the console build served from staticDir; '' when there is none. */
+  consoleBuild: string;
+}
+
+const PAY_TITLES: Record<string, string> = { sandbox: '模拟支付（沙箱）', alipay: '支付宝', wechat: '微信支付' };
+
+/**
+ * The start-up summary (Chinese, one line each): what this server runs with, so an operator sees at a glance a
+ * sandbox left on, demo data in a real install, or the wrong database. Addresses carry no password.
+ */
+export function startupSummary(config: ServerConfig, facts: StartupFacts): string[] {
+  const mode = config.production ? '生产（NODE_ENV=production）' : '开发/演示（未设置 NODE_ENV=production）';
+  const everywhere = config.host === '0.0.0.0' || config.host === '::';
+  const listen = `${config.host}:${config.port}${everywhere ? '（所有网卡，局域网内可访问）' : config.host === '127.0.0.1' || config.host === 'localhost' ? '（仅本机，由反向代理对外）' : ''}`;
+  const database = config.databaseUrl
+    ? `PostgreSQL ${describeAddress(config.databaseUrl)}${config.databaseSchema ? `（schema ${config.databaseSchema}）` : ''}`
+    : `SQLite ${path.join(config.dataDir, 'zhiyuan.sqlite')}`;
+  const cache =
+    config.cacheEnabled === false
+      ? '关闭（CACHE=off）'
+      : config.redisUrl
+        ? `Redis ${describeAddress(config.redisUrl)}（多个进程共享）`
+        : '进程内存（仅限单个进程）';
+  const jobs = config.jobs?.enabled === false ? '关闭（JOBS=0，本进程不运行定时任务）' : '开启';
+  const sandbox = facts.payProviders.includes('sandbox');
+  const pay = facts.payProviders.length
+    ? `${facts.payProviders.map((p) => PAY_TITLES[p] ?? p).join('、')}${sandbox ? '——沙箱让任何人不付款即可“支付”，只用于开发和测试' : ''}`
+    : '未配置在线支付（支付宝、微信支付见 docs/finance-payments.md）';
+  const sms = facts.smsDriver === 'log' ? '日志驱动（不真正发送短信，验证码写入服务器日志）' : facts.smsDriver;
+  const storage =
+    config.storage.driver === 'local'
+      ? `本地磁盘 ${path.join(config.dataDir, 'uploads')}`
+      : `S3 存储桶 ${config.storage.bucket}${config.storage.endpoint ? `（${describeAddress(config.storage.endpoint)}）` : '（AWS S3）'}`;
+  const seed = config.seed ? '开启（首次启动写入演示账号、门店和学生；演示账号密码是公开的）' : '关闭（只写入系统必需的角色、菜单和参考数据）';
+  const consoleDir = facts.consoleBuild
+    ? `${config.staticDir}（构建于 ${facts.consoleBuild}）`
+    : `未找到构建 ${config.staticDir}，只提供接口（先运行 npm run build）`;
+  return [
+    `运行模式：${mode}`,
+    `监听地址：${listen}`,
+    `数据库：${database}`,
+    `缓存：${cache}`,
+    `定时任务：${jobs}`,
+    `在线支付：${pay}`,
+    `短信：${sms}`,
+    `文件存储：${storage}`,
+    `演示数据：${seed}`,
+    `控制台：${consoleDir}`,
+    `账号：${facts.users > 0 ? `${facts.users} 个` : '还没有任何账号'}`,
+  ];
 }
 
 /** TRUST_PROXY=1 / 2 … (hops), true, or a list of proxy addresses; unset or 0: the socket address is the client. */

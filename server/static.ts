@@ -58,10 +58,12 @@ export async function registerStatic(app: FastifyInstance): Promise<ConsoleFallb
   return (request, reply) => {
     const url = request.url.split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '资源不存在' });
-    // Files under assets/ that are missing are real 404s (a stale bundle), everything else is a console route.
-    if (url.startsWith('/assets/')) return reply.status(404).send('Not Found');
+    // A file of the folder that has no route of its own: one a build swapped in after the server started (the static
+    // routes are listed once, at start), so a rebuild needs no restart for the new index.html's chunks.
     const file = path.join(root, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
     if (file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(path.relative(root, file));
+    // Files under assets/ that are missing are real 404s (a stale bundle: the console reloads once), the rest are routes.
+    if (url.startsWith('/assets/')) return reply.status(404).send('Not Found');
     return reply.type('text/html; charset=utf-8').header('cache-control', NEVER_CACHE).send(currentHtml());
   };
 }

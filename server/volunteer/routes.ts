@@ -113,7 +113,8 @@ export async function volunteerRoutes(app: FastifyInstance) {
 
   // Shandong's years (whatever server/db/seed/data/gaokao-shandong holds) through the administrator's import path;
   // each start imports only what the database lacks (import/history.ts).
-  if (app.config.seed && historyWanted()) {
+  // Reference data, loaded with or without demo data (server/db/seed/index.ts); ADMISSION_HISTORY=0 turns it off.
+  if (historyWanted()) {
     app.addHook('onReady', async () => {
       const t0 = performance.now();
       const done = await seedShandongHistory(db);
@@ -125,7 +126,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
   }
 
   // Hubei and Guangdong 2025 by 院校专业组, through the same import path, once per database (groups/seed.ts).
-  if (app.config.seed && groupProvincesWanted()) {
+  if (groupProvincesWanted()) {
     app.addHook('onReady', async () => {
       const done = await seedGroupProvinces(db);
       if (done.length) app.log.info({ files: done.length }, '湖北、广东 2025 院校专业组数据已导入');

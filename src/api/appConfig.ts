@@ -7,6 +7,8 @@ export interface AppConfig {
   responsePrivateKey: string;
   keyId: string;
   serverPublishTime: string;
+  /** The server's demo accounts sign in (demo data on, admin / admin123 unchanged): the sign-in page may name them. */
+  demoAccounts?: boolean;
 }
 
 const MISSING = '缺少接口密钥配置（window.__APP_CONFIG__），请确认服务端已提供 /app-config.js 后刷新页面';

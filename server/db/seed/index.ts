@@ -1,11 +1,22 @@
-import { type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { seedCustomer } from '../../customer/seed.js';
-import { hashPassword } from '../../security/password.js';
+import { hashPassword, verifyPassword } from '../../security/password.js';
 import { seedVolunteer } from '../../volunteer/seed.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
-import { seedAdmission } from './admission.js';
+import { SHANDONG, seedAdmission } from './admission.js';
 import { MENU_TREE, type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
+
+/**
+ * What a database gets at start (docs/production.md, "What is created"):
+ *  - system essentials, in every mode: the platform row (平台设置), the root department and the posts, the built-in
+ *    roles, the menu tree with each built-in role's grants, and the reference admission data (the real Shandong 2025
+ *    lines, schools and 一分一段 table). Without them a fresh install has no role for its first administrator and the
+ *    sign-in page fails (issue 25: SEED=0 answered 系统内部错误). Dictionaries and 参数设置 come from the schemas'
+ *    x-seed rows (server/engine/sync.ts), also in every mode. Each piece is written only where the database lacks it.
+ *  - demo data, only when asked (SEED, off in production): accounts with published passwords, two agency stores with
+ *    balances, their staff and students, demo families with a draft plan. Written once, on a database without users.
+ */
 
 /** Demo accounts, documented in README.md. */
 export const DEMO_USERS = [
@@ -15,13 +26,17 @@ export const DEMO_USERS = [
   { userName: 'operator', password: 'operator123', nickName: '赵运营', mobile: '13800000003', role: 'operator', diagnosis: 0 },
 ] as const;
 
-export const DEMO_ROLES = [
+/** Built-in roles (system essentials); ROLE_GRANTS in menus.ts gives each its menus. */
+export const BUILT_IN_ROLES = [
   { roleId: 1, roleName: '超级管理员', roleKey: 'admin', roleSort: 1 },
   { roleId: 2, roleName: '机构负责人', roleKey: 'leader', roleSort: 2 },
   { roleId: 3, roleName: '志愿专家', roleKey: 'expert', roleSort: 3 },
   { roleId: 4, roleName: '运营人员', roleKey: 'operator', roleSort: 4 },
   { roleId: 5, roleName: '普通用户', roleKey: 'common', roleSort: 5 },
 ] as const;
+
+/** The root department (system essentials): the first administrator belongs to it; the demo departments sit under it. */
+export const ROOT_DEPT_ID = 100;
 
 interface FlatMenu {
   menuId: number;
@@ -50,87 +65,95 @@ function grantedMenuIds(flat: FlatMenu[], grant: (perms: string) => boolean): nu
   return [...ids].sort((a, b) => a - b);
 }
 
-/** Seeds a fresh database once; a database that already has users is left alone. */
-export async function seed(db: Db, now = Date.now()): Promise<boolean> {
-  const k = db.kysely;
-  const existing = await k.selectFrom('sysUser').select('userId').limit(1).executeTakeFirst();
-  if (existing) return false;
-  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+export interface SeedOptions {
+  /** Also write the demo data (config.seed); default true, as for the scripts and benchmarks that call seed(db). */
+  demo?: boolean;
+  now?: number;
+}
 
-  await k.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sysPlatform')
-      .values({
-        id: 1,
-        title: '志愿填报管理系统',
-        expiredate: '2099-12-31',
-        favicon: '/favicon.svg',
-        watermark: '志愿填报',
-        h5addr: 'https://h5.example.com',
-        logo: '/logo.svg',
-        smalllogo: '/logo-small.svg',
-        qrUrl: null,
-        kfPhone: '400-000-0000',
-        pv: 0,
-        registerNum: 0,
-        wxapp: null,
-        appdown: null,
-        gwaddr: null,
-        appId: 'zy-console',
-        storeId: 1,
-        toolboxaddr: '/toolbox/',
-        tipsTitle: '使用提示',
-        tips: '1. 左侧菜单按权限显示，看不到的功能请联系管理员授权\n2. 学生的志愿方案提交后需领导审批\n3. 如遇问题请拨打客服电话 400-000-0000',
-        gddesc: '欢迎使用志愿填报管理系统，2026 年山东普通类投档数据已更新，可为 2027 年高考填报志愿。',
-        registerEnabled: 1,
-        updateTime: now,
-      })
-      .execute();
+/**
+ * Writes the system essentials the database lacks and, when asked, the demo data on a database without users.
+ * Answers whether demo data was written (true once per fresh database). Several processes may start together on one
+ * PostgreSQL database: an advisory lock makes them take turns, and each decides inside its own transaction.
+ */
+export async function seed(db: Db, { demo = true, now = Date.now() }: SeedOptions = {}): Promise<boolean> {
+  let wroteDemo = false;
+  let wrote = false;
+  await db.kysely.transaction().execute(async (trx) => {
+    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727021)`.execute(trx);
+    wrote = await seedEssentials(trx, demo, now);
+    if (demo && !(await trx.selectFrom('sysUser').select('userId').limit(1).executeTakeFirst())) {
+      await seedDemo(trx, now);
+      wroteDemo = true;
+    }
+  });
+  if (db.dialect === 'postgres' && (wrote || wroteDemo)) await resetSequences(db.kysely);
+  return wroteDemo;
+}
 
+/** The platform row: neutral in a real install; the demo's contact details and notices only beside the demo data. */
+function platformRow(demo: boolean, now: number): Insertable<Database['sysPlatform']> {
+  return {
+    id: 1,
+    title: '志愿填报管理系统',
+    expiredate: '2099-12-31',
+    favicon: '/favicon.svg',
+    watermark: '志愿填报',
+    h5addr: demo ? 'https://h5.example.com' : null,
+    logo: '/logo.svg',
+    smalllogo: '/logo-small.svg',
+    qrUrl: null,
+    kfPhone: demo ? '400-000-0000' : null,
+    pv: 0,
+    registerNum: 0,
+    wxapp: null,
+    appdown: null,
+    gwaddr: null,
+    appId: 'zy-console',
+    storeId: 1,
+    toolboxaddr: '/toolbox/',
+    tipsTitle: '使用提示',
+    tips: demo
+      ? '1. 左侧菜单按权限显示，看不到的功能请联系管理员授权\n2. 学生的志愿方案提交后需领导审批\n3. 如遇问题请拨打客服电话 400-000-0000'
+      : '1. 左侧菜单按权限显示，看不到的功能请联系管理员授权\n2. 学生的志愿方案提交后需领导审批',
+    gddesc: demo ? '欢迎使用志愿填报管理系统，2026 年山东普通类投档数据已更新，可为 2027 年高考填报志愿。' : null,
+    // Self-registration makes accounts on the console: open in the demo, closed in a real install until an
+    // administrator opens it in 系统管理 › 注册设置.
+    registerEnabled: demo ? 1 : 0,
+    updateTime: now,
+  };
+}
+
+/** Each piece of the system essentials the database lacks; answers whether anything was written. */
+async function seedEssentials(trx: Kysely<Database>, demo: boolean, now: number): Promise<boolean> {
+  let wrote = false;
+  const none = async (table: 'sysPlatform' | 'sysDept' | 'sysPost' | 'sysRole' | 'sysMenu') =>
+    !(await trx.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst());
+
+  if (await none('sysPlatform')) {
+    await trx.insertInto('sysPlatform').values(platformRow(demo, now)).execute();
+    wrote = true;
+  }
+  if (await none('sysDept')) {
     await trx
       .insertInto('sysDept')
-      .values([
-        {
-          deptId: 100,
-          parentId: 0,
-          ancestors: '0',
-          deptName: '志愿填报咨询中心',
-          orderNum: 0,
-          leader: '王主任',
-          phone: '400-000-0000',
-          email: null,
-          status: '0',
-          delFlag: '0',
-          createTime: now,
-        },
-        {
-          deptId: 101,
-          parentId: 100,
-          ancestors: '0,100',
-          deptName: '专家部',
-          orderNum: 1,
-          leader: '李老师',
-          phone: null,
-          email: null,
-          status: '0',
-          delFlag: '0',
-          createTime: now,
-        },
-        {
-          deptId: 102,
-          parentId: 100,
-          ancestors: '0,100',
-          deptName: '运营部',
-          orderNum: 2,
-          leader: '赵运营',
-          phone: null,
-          email: null,
-          status: '0',
-          delFlag: '0',
-          createTime: now,
-        },
-      ])
+      .values({
+        deptId: ROOT_DEPT_ID,
+        parentId: 0,
+        ancestors: '0',
+        deptName: '志愿填报咨询中心',
+        orderNum: 0,
+        leader: null,
+        phone: null,
+        email: null,
+        status: '0',
+        delFlag: '0',
+        createTime: now,
+      })
       .execute();
+    wrote = true;
+  }
+  if (await none('sysPost')) {
     await trx
       .insertInto('sysPost')
       .values([
@@ -139,46 +162,15 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
         { postId: 3, postCode: 'operator', postName: '运营专员', postSort: 3, status: '0', createTime: now, remark: null },
       ])
       .execute();
-
+    wrote = true;
+  }
+  // Roles and menus go in together, with the grants between them; an install that has either is brought up to date
+  // by the start-up menu sync instead (menuSync.ts), which respects what its administrators changed.
+  if ((await none('sysRole')) && (await none('sysMenu'))) {
     await trx
       .insertInto('sysRole')
-      .values(DEMO_ROLES.map((r) => ({ ...r, dataScope: '1', status: '0', delFlag: '0', createTime: now, remark: null, version: 1 })))
+      .values(BUILT_IN_ROLES.map((r) => ({ ...r, dataScope: '1', status: '0', delFlag: '0', createTime: now, remark: null, version: 1 })))
       .execute();
-
-    const deptOf: Record<string, number> = { admin: 100, leader: 100, expert: 101, operator: 102 };
-    for (const [i, u] of DEMO_USERS.entries()) {
-      const userId = i + 1;
-      await trx
-        .insertInto('sysUser')
-        .values({
-          userId,
-          deptId: deptOf[u.role],
-          userName: u.userName,
-          nickName: u.nickName,
-          mobile: u.mobile,
-          email: null,
-          sex: '2',
-          avatar: null,
-          password: hashes[i],
-          status: '0',
-          delFlag: '0',
-          diagnosis: u.diagnosis,
-          pwdFailCount: 0,
-          lockUntil: null,
-          loginIp: null,
-          loginDate: null,
-          createTime: now,
-          updateTime: null,
-          remark: null,
-          version: 1,
-          // The demo staff belong to headquarters (store 1, made by migration 012): they see every store.
-          storeId: 1,
-        })
-        .execute();
-      const role = DEMO_ROLES.find((r) => r.roleKey === u.role);
-      if (role) await trx.insertInto('sysUserRole').values({ userId, roleId: role.roleId }).execute();
-    }
-
     const flat = flatten(MENU_TREE);
     for (const chunk of chunks(flat, 50)) {
       await trx
@@ -187,7 +179,7 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
         .execute();
     }
     for (const [roleKey, grant] of Object.entries(ROLE_GRANTS)) {
-      const role = DEMO_ROLES.find((r) => r.roleKey === roleKey);
+      const role = BUILT_IN_ROLES.find((r) => r.roleKey === roleKey);
       if (!role) continue;
       const ids = grantedMenuIds(flat, grant);
       for (const chunk of chunks(ids, 200)) {
@@ -197,12 +189,108 @@ export async function seed(db: Db, now = Date.now()): Promise<boolean> {
           .execute();
       }
     }
-    await seedAdmission(trx, now); // Shandong 2025 admission reference data (gk_* tables)
-    await seedVolunteer(trx, now); // demo students and one draft plan (vol_* tables)
-    await seedCustomer(trx, now); // store balances, two agency stores, 济南门店's staff and students (server/customer/seed.ts)
-  });
-  if (db.dialect === 'postgres') await resetSequences(k);
-  return true;
+    wrote = true;
+  }
+  // Reference data, not demo data: the published Shandong 2025 admissions the 志愿 tools work from (the start-up
+  // import then adds the other years, server/volunteer/import/history.ts).
+  if (!(await trx.selectFrom('gkProvince').select('province').where('province', '=', SHANDONG).executeTakeFirst())) {
+    await seedAdmission(trx, now);
+    wrote = true;
+  }
+  return wrote;
+}
+
+/** The demo data; runs inside the seed transaction on a database without users, after the essentials. */
+async function seedDemo(trx: Kysely<Database>, now: number): Promise<void> {
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  await trx
+    .insertInto('sysDept')
+    .values([
+      {
+        deptId: 101,
+        parentId: ROOT_DEPT_ID,
+        ancestors: `0,${ROOT_DEPT_ID}`,
+        deptName: '专家部',
+        orderNum: 1,
+        leader: '李老师',
+        phone: null,
+        email: null,
+        status: '0',
+        delFlag: '0',
+        createTime: now,
+      },
+      {
+        deptId: 102,
+        parentId: ROOT_DEPT_ID,
+        ancestors: `0,${ROOT_DEPT_ID}`,
+        deptName: '运营部',
+        orderNum: 2,
+        leader: '赵运营',
+        phone: null,
+        email: null,
+        status: '0',
+        delFlag: '0',
+        createTime: now,
+      },
+    ])
+    // An install whose administrators made departments 101/102 keeps theirs.
+    .onConflict((oc) => oc.column('deptId').doNothing())
+    .execute();
+
+  const roleIds = new Map(
+    (await trx.selectFrom('sysRole').select(['roleId', 'roleKey']).where('delFlag', '=', '0').execute()).map((r) => [r.roleKey, Number(r.roleId)]),
+  );
+  const deptOf: Record<string, number> = { admin: ROOT_DEPT_ID, leader: ROOT_DEPT_ID, expert: 101, operator: 102 };
+  for (const [i, u] of DEMO_USERS.entries()) {
+    const userId = i + 1;
+    await trx
+      .insertInto('sysUser')
+      .values({
+        userId,
+        deptId: deptOf[u.role],
+        userName: u.userName,
+        nickName: u.nickName,
+        mobile: u.mobile,
+        email: null,
+        sex: '2',
+        avatar: null,
+        password: hashes[i],
+        status: '0',
+        delFlag: '0',
+        diagnosis: u.diagnosis,
+        pwdFailCount: 0,
+        lockUntil: null,
+        loginIp: null,
+        loginDate: null,
+        createTime: now,
+        updateTime: null,
+        remark: null,
+        version: 1,
+        // The demo staff belong to headquarters (store 1, made by migration 012): they see every store.
+        storeId: 1,
+      })
+      .execute();
+    const roleId = roleIds.get(u.role);
+    if (roleId !== undefined) await trx.insertInto('sysUserRole').values({ userId, roleId }).execute();
+  }
+  await seedVolunteer(trx, now); // demo students and one draft plan (vol_* tables)
+  await seedCustomer(trx, now); // store balances, two agency stores, 济南门店's staff and students (server/customer/seed.ts)
+}
+
+/**
+ * Whether the sign-in page may show the demo account: demo data is on and admin / admin123 still signs in (an
+ * administrator who changed the password, or an install made without demo data, gets no hint).
+ */
+export async function demoSignInWorks(db: Kysely<Database>): Promise<boolean> {
+  const admin = DEMO_USERS[0];
+  const user = await db
+    .selectFrom('sysUser')
+    .select('password')
+    .where('userName', '=', admin.userName)
+    .where('delFlag', '=', '0')
+    .where('status', '=', '0')
+    .executeTakeFirst();
+  return user ? verifyPassword(admin.password, user.password) : false;
 }
 
 function chunks<T>(items: T[], size: number): T[][] {
@@ -211,7 +299,10 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Seeds insert explicit ids; move PostgreSQL's serial sequences past them so later inserts don't collide. */
+/**
+ * Seeds insert explicit ids; move PostgreSQL's serial sequences past them so later inserts don't collide. An empty
+ * table's sequence starts at 1 (is_called false), so the first administrator made by npm run admin:create is user 1.
+ */
 async function resetSequences(k: Kysely<Database>): Promise<void> {
   const serials: Array<[string, string]> = [
     ['sys_user', 'user_id'],
@@ -222,6 +313,8 @@ async function resetSequences(k: Kysely<Database>): Promise<void> {
     ['cus_store', 'store_id'],
   ];
   for (const [table, column] of serials) {
-    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), (SELECT COALESCE(MAX(${sql.ref(column)}), 1) FROM ${sql.table(table)}))`.execute(k);
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE(MAX(${sql.ref(column)}), 1), MAX(${sql.ref(column)}) IS NOT NULL) FROM ${sql.table(table)}`.execute(
+      k,
+    );
   }
 }

@@ -29,8 +29,9 @@ export interface MenuSyncResult {
 
 export async function syncSeededMenus(db: Db, now = Date.now()): Promise<MenuSyncResult> {
   const k = db.kysely;
-  const seeded = await k.selectFrom('sysUser').select('userId').limit(1).executeTakeFirst();
-  if (!seeded) return { added: [] }; // nothing installed yet: the seed (or an operator) writes the menus
+  // The menus are system essentials (seed/index.ts), written at start with or without demo data and users.
+  const seeded = await k.selectFrom('sysMenu').select('menuId').limit(1).executeTakeFirst();
+  if (!seeded) return { added: [] }; // nothing installed yet: the seed writes the menus
 
   return k.transaction().execute(async (trx) => {
     // Several processes may start together on one PostgreSQL database: one of them syncs at a time.

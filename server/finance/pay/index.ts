@@ -62,6 +62,19 @@ export function payConfigFromEnv(env: NodeJS.ProcessEnv = process.env): PayConfi
   return config;
 }
 
+/**
+ * A production server (NODE_ENV=production) refuses to start with the sandbox forced on (PAY_SANDBOX=1): the sandbox
+ * page lets anyone "pay", so on a server holding real customers it would mark orders paid that nobody paid. A staging
+ * server that wants it runs without NODE_ENV=production. Checked by server/main.ts before anything is opened.
+ */
+export function payStartRefusal(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.NODE_ENV !== 'production' || env.PAY_SANDBOX !== '1') return null;
+  return (
+    '生产模式（NODE_ENV=production）不能开启模拟支付：PAY_SANDBOX=1 会让任何人不付款就把订单标记为已支付。' +
+    '请去掉 PAY_SANDBOX 或设为 0，并配置支付宝或微信支付（见 docs/finance-payments.md）；需要模拟支付的测试环境请不要设置 NODE_ENV=production。'
+  );
+}
+
 export class PayProviders {
   readonly sandbox?: SandboxProvider;
   private readonly drivers = new Map<ProviderName, PayProvider>();

@@ -2,12 +2,22 @@ import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getAppConfig } from '@/api/appConfig';
 import { authProvider, type LoginVariables } from '@/providers/authProvider';
 import { useSession } from '@/session/sessionStore';
 import { SmsCodeButton } from './SmsCodeButton';
 import './login.css';
 
 type Mode = 'password' | 'sms';
+
+/** The demo account is named only while the server says it signs in (/app-config.js): never on a real install. */
+function demoAccountsShown(): boolean {
+  try {
+    return getAppConfig().demoAccounts === true;
+  } catch {
+    return false; // no key configuration: the http layer reports that on the first request
+  }
+}
 
 /** /login: password and SMS-code sign-in (spec §2.1, §7.1). After sign-in the user lands on ?redirect or 首页. */
 export default function LoginPage() {
@@ -88,9 +98,13 @@ export default function LoginPage() {
             </Button>
           </Form.Item>
           <div style={{ display: 'flex', justifyContent: 'space-between' }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              演示账号：admin / admin123
-            </Typography.Text>
+            {demoAccountsShown() ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                演示账号：admin / admin123
+              </Typography.Text>
+            ) : (
+              <span />
+            )}
             {platform?.registerEnabled !== false && <Link to="/register">立即注册</Link>}
           </div>
         </Form>

@@ -72,6 +72,20 @@ describe.each(backends)('compression and caching (%s)', (backend) => {
     expect(plain.body).toBe(script);
   });
 
+  it('serves the chunks of a build swapped in while it runs (no restart), and 404s a chunk that no build has', async () => {
+    const next = 'console.log("next build");\n'.repeat(200);
+    await fs.writeFile(path.join(staticDir, 'assets/index-NeW456.js'), next);
+    await fs.writeFile(path.join(staticDir, 'assets/index-NeW456.js.br'), zlib.brotliCompressSync(next));
+    const br = await site.inject({ url: '/assets/index-NeW456.js', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(next);
+    expect((await site.inject({ url: '/assets/index-Gone789.js' })).statusCode).toBe(404);
+    // A path that climbs out of the build is a console route (the page), never the file.
+    expect((await site.inject({ url: '/assets/../../etc/passwd' })).body).not.toContain('root:');
+  });
+
   it('never lets a browser cache index.html or /app-config.js; unhashed files are revalidated', async () => {
     for (const url of ['/', '/index', '/system/user', '/index.html']) {
       const page = await site.inject({ url, headers: { 'accept-encoding': 'br' } });
