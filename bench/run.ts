@@ -30,12 +30,14 @@ import { runZipBombBench, type ZipBombResult } from './zipBomb.js';
  * BENCH_EXPORTS (exports of the whole table, default 3).
  */
 
-const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content | import | customer | home | ledger | simulate`;
+const usage = `用法：npm run bench [-- <名称>]，名称：protocol | http | ${HTTP_SCENARIOS.map((s) => s.name).join(' | ')} | volunteer | engine | console | content | import | customer | home | ledger | simulate | cluster`;
 const only = process.argv[2];
 if (only === '-h' || only === '--help') {
   console.log(usage);
   process.exit(0);
 }
+// cluster (bench/cluster.ts): SQLite against PostgreSQL with and without Redis, one and two processes; servers of its own.
+if (only === 'cluster') process.exit(await (await import('./cluster.js')).main());
 const known = [
   'protocol',
   'http',

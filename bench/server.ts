@@ -19,7 +19,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const srv = net.createServer();
   srv.listen(0, '127.0.0.1');
   await once(srv, 'listening');
@@ -33,7 +33,7 @@ async function freePort(): Promise<number> {
  * Starts the real reference server (server/main.ts) as a child process on a free port with a fresh data folder:
  * embedded SQLite, seeded demo data, logging off. Keys are generated into dataDir/keys on start.
  */
-export async function startServer(dataDir: string, options: { staticDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(dataDir: string, options: { staticDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG: '0', SEED: '1' };
   // Always the embedded SQLite of the fresh data folder, the default auth window, and no console bundle to serve.
@@ -42,6 +42,8 @@ export async function startServer(dataDir: string, options: { staticDir?: string
   delete env.AUTH_WINDOW_MS;
   // bench/console.ts passes a console build of its own to drive it in Chromium.
   env.STATIC_DIR = options.staticDir ?? path.join(dataDir, 'no-console');
+  // bench/cluster.ts runs the same server on PostgreSQL and Redis (DATABASE_URL, DATABASE_SCHEMA, REDIS_URL).
+  Object.assign(env, options.env);
   // The benches sign in many sessions from 127.0.0.1 within a minute: the public-endpoint limits (server/security/
   // rateLimits.ts) are off here unless the caller set them.
   for (const name of [

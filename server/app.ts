@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { AUTH_TABLES, createAuthCache } from './cache/auth.js';
+import { cachePrefixFor } from './cache/index.js';
 import type { ServerConfig } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -22,9 +24,9 @@ import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
 import { type NonceStore, openNonceStore } from './security/nonces.js';
 import { AUTH_CODES, Protocol } from './security/protocol.js';
 import { registerRateLimits } from './security/rateLimits.js';
-import { findSession, type SessionLookup } from './security/sessions.js';
+import { findSession, hashToken } from './security/sessions.js';
 import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
-import { registerWatch, WatchedCache, WriteWatch } from './security/writeWatch.js';
+import { registerWatch, WriteWatch } from './security/writeWatch.js';
 import { createSmsSender, type SmsSender } from './services/sms.js';
 import { uploadRoot } from './services/uploads.js';
 import { registerStatic } from './static.js';
@@ -86,11 +88,6 @@ const isApi = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 /** The permission the matched route declares; undefined for non-API routes (console files, uploads) and for no route. */
 const routePermission = (request: FastifyRequest): RoutePermission | undefined => request.routeOptions?.config?.permission;
 
-/** How long a verified session or permission set is reused at most; any write to its tables drops it at once. */
-const AUTH_CACHE_TTL_MS = 5_000;
-/** Everything a permission set is read from (server/security/access.ts). */
-const ACCESS_TABLES = ['sys_user_role', 'sys_role', 'sys_role_menu', 'sys_menu', 'sys_user'];
-
 export interface BuildOptions {
   config: ServerConfig;
   /** Serve the built console from config.staticDir (off in API tests). */
@@ -114,10 +111,22 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   const watch = new WriteWatch(db.dialect === 'sqlite'); // shared PostgreSQL: no caching, see writeWatch.ts
   if (db.sqlStats) watch.attach(db.sqlStats);
   registerWatch(db.kysely.getExecutor().adapter, watch);
-  const sessionCache = new WatchedCache<string, SessionLookup>(watch, ['sys_session'], AUTH_CACHE_TTL_MS);
-  const accessCache = new WatchedCache<number, Access>(watch, ACCESS_TABLES, AUTH_CACHE_TTL_MS);
+  // The session and permission set of each request (server/cache/auth.ts): in Redis with REDIS_URL, shared by every
+  // process; any write to their tables by any process makes every process read them again from the next request on.
+  let authErrorLogged = 0;
+  const authCache = createAuthCache({
+    redisUrl: config.redisUrl,
+    prefix: cachePrefixFor(config),
+    soleWriter: db.dialect === 'sqlite',
+    onError: (err) => {
+      if (Date.now() - authErrorLogged < 60_000) return; // one line a minute while Redis is away
+      authErrorLogged = Date.now();
+      app.log.warn({ err }, '登录会话缓存（Redis）不可用，暂时直接读数据库');
+    },
+  });
+  watch.announceWrites(AUTH_TABLES, () => authCache.bump(), ['sys_session']);
   await migrate(db);
-  if (config.seed) await seed(db);
+  await seed(db, { demo: config.seed }); // system essentials always, demo data only with SEED (server/db/seed/index.ts)
   await syncSeededMenus(db); // menus of modules added since this install was seeded (server/db/seed/menuSync.ts)
   const keys = loadOrCreateKeys(config.dataDir);
 
@@ -143,6 +152,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   app.addHook('onClose', async () => {
     await app.nonces.close(); // claims of the last turn are written before the database closes
     await db.close();
+    await authCache.close();
   });
 
   // Every answer tells the console which build is current (cookie publishtime); a page built earlier reloads on its
@@ -270,15 +280,17 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   }
 
   async function attachAuth(request: FastifyRequest, token: string, required: boolean): Promise<void> {
-    let found = await sessionCache.get(token, () => findSession(db.kysely, token));
+    let found = await authCache.lookup(hashToken(token), async () => {
+      const session = await findSession(db.kysely, token);
+      return session.ok ? { ...session, access: await loadAccess(db.kysely, session.session.userId) } : session;
+    });
     if (found.ok && found.session.expireTime <= Date.now()) found = { ok: false, reason: 'expired' };
     if (!found.ok) {
       if (!required) return;
       const msg = found.reason === 'revoked' ? '登录状态已失效（已退出或被强制下线），请重新登录' : '登录状态已过期，请重新登录';
       throw new ApiError(Code.UNAUTHORIZED, msg);
     }
-    const sessionUserId = found.session.userId;
-    const access = await accessCache.get(sessionUserId, () => loadAccess(db.kysely, sessionUserId));
+    const { access } = found;
     const { userId, userName, tokenHash, clientKey } = found.session;
     request.auth = { ...access, userId, userName, tokenHash, clientKey };
   }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { type CacheBackend, MemoryBackend, RedisBackend } from './backends.js';
 
 /**
@@ -135,6 +136,16 @@ export class CacheLayer {
   close(): Promise<void> {
     return this.backend.close();
   }
+}
+
+/**
+ * The namespace of a deployment's cache keys: CACHE_PREFIX, else derived from where its data lives (the database
+ * address without credentials and its schema, or the data folder), so processes sharing a database share the keys.
+ */
+export function cachePrefixFor(c: { cachePrefix?: string; databaseUrl?: string; databaseSchema?: string; dataDir: string }): string {
+  if (c.cachePrefix) return c.cachePrefix.endsWith(':') ? c.cachePrefix : `${c.cachePrefix}:`;
+  const where = c.databaseUrl ? `${c.databaseUrl.replace(/\/\/[^@]*@/, '//')}#${c.databaseSchema ?? 'public'}` : c.dataDir;
+  return `zy:${crypto.createHash('sha1').update(where).digest('hex').slice(0, 10)}:`;
 }
 
 export function createCache(redisUrl: string | undefined, prefix: string, enabled = true): CacheLayer {

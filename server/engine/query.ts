@@ -240,6 +240,45 @@ export async function selectRows(
   return pageRows(k, sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`);
 }
 
+export const LIST_PAGE = {
+  /** A page this many rows deep or deeper is read total first (see listPage); tests lower it to reach that path. */
+  oneStatementMaxOffset: 1000,
+};
+
+/**
+ * One page of a list and its total (what a list request answers).
+ *
+ * Where this process is the sole writer of its database (embedded SQLite) both are kept between requests (countRows,
+ * pageRows), so the two statements of a miss cost nothing on a hit. Elsewhere (PostgreSQL) every request reads the
+ * database, and the total rides in the page's statement as an uncorrelated scalar subquery — computed once, from the
+ * same snapshot as the rows: one round trip instead of two. Two cases keep the separate count: a page beyond the end
+ * (no row to carry the total: counted then, a request that is rare), and a page LIST_PAGE.oneStatementMaxOffset rows
+ * deep or deeper, which selectRows finds from the nearer end and so must know the total first.
+ * The rows carry an extra `__total` column, which rowToRecord does not read.
+ */
+export async function listPage(
+  k: Q,
+  entity: Entity,
+  entities: Map<string, Entity>,
+  q: ListQuery,
+  limit: number,
+  offset: number,
+): Promise<{ rows: Row[]; total: number }> {
+  if (watchOf(k.getExecutor().adapter)?.soleWriter || offset >= LIST_PAGE.oneStatementMaxOffset) {
+    const total = await countRows(k, entity, q);
+    return { rows: await selectRows(k, entity, entities, q, limit, offset, total), total };
+  }
+  const { from, labelColumns } = fromClause(entity, entities, true);
+  const pk = col('t', entity.pk.column);
+  const table = sql.table(entity.table);
+  const total = sql`(select count(*) from ${table} as t where ${q.where}) as __total`;
+  const select = labelColumns.length ? sql`${selectList(entity)}, ${sql.join(labelColumns)}, ${total}` : sql`${selectList(entity)}, ${total}`;
+  const keys = sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
+  const rows = (await sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`.execute(k)).rows;
+  if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await countRows(k, entity, q) };
+  return { rows, total: Number(rows[0].__total) };
+}
+
 /**
  * One page's rows, kept like the list's total (countRows): per compiled query and the generations of every table it
  * reads, so any write to one of them (this server is the sole writer of its embedded SQLite) drops it at once, and for

@@ -24,7 +24,7 @@ import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
 import { buildEntity, type Entity, linkSubtrees, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
 import { registerPublicApi } from './publish.js';
-import { countRows, filters, flattenParams, listQuery, ordering, paging, selectRows } from './query.js';
+import { filters, flattenParams, listPage, listQuery, ordering, paging, selectRows } from './query.js';
 import { checkRecord, createRecord, DictLookup, deleteRecords, MISSING_MESSAGE, parseIds, readInput, updateRecord, type WriteContext } from './records.js';
 import { reorderRecords } from './reorder.js';
 import { parseLimits, SheetRefused } from './sheetReader.js';
@@ -83,9 +83,11 @@ async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string,
     return page(rows, rows.length);
   }
   const { pageNum, pageSize } = paging(params);
-  const total = await countRows(env.k, entity, q);
-  const rows = (await selectRows(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize, total)).map((r) => rowToRecord(entity, r));
-  return page(rows, total);
+  const found = await listPage(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize);
+  return page(
+    found.rows.map((r) => rowToRecord(entity, r)),
+    found.total,
+  );
 }
 
 async function infoAnswer(env: EngineEnv, entity: Entity, raw: unknown, request: FastifyRequest) {

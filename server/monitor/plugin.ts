@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type CacheLayer, createCache } from '../cache/index.js';
+import { type CacheLayer, cachePrefixFor, createCache } from '../cache/index.js';
 import { registerBuiltinJobs } from './builtinJobs.js';
 import { Metrics } from './metrics.js';
 import { JobRunner } from './runner.js';
@@ -41,10 +40,7 @@ const INVALIDATES: Array<[prefix: string, cache: string]> = [
 export const NODE_HEARTBEAT_MS = 10_000;
 
 function cachePrefix(app: FastifyInstance): string {
-  const c = app.config;
-  if (c.cachePrefix) return c.cachePrefix.endsWith(':') ? c.cachePrefix : `${c.cachePrefix}:`;
-  const where = c.databaseUrl ? `${c.databaseUrl.replace(/\/\/[^@]*@/, '//')}#${c.databaseSchema ?? 'public'}` : c.dataDir;
-  return `zy:${crypto.createHash('sha1').update(where).digest('hex').slice(0, 10)}:`;
+  return cachePrefixFor(app.config);
 }
 
 function routeOf(request: FastifyRequest): string {
@@ -59,11 +55,16 @@ async function monitorCore(app: FastifyInstance) {
   const cache = createCache(app.config.redisUrl, cachePrefix(app), app.config.cacheEnabled !== false);
   const metrics = new Metrics(cache);
   const jobsConfig = app.config.jobs ?? {};
-  const runner = new JobRunner(app.db, app.log, {
-    tickMs: jobsConfig.tickMs ?? 1000,
-    leaseMs: jobsConfig.leaseMs ?? 30_000,
-    graceMs: jobsConfig.graceMs ?? 5000,
-  });
+  const runner = new JobRunner(
+    app.db,
+    app.log,
+    {
+      tickMs: jobsConfig.tickMs ?? 1000,
+      leaseMs: jobsConfig.leaseMs ?? 30_000,
+      graceMs: jobsConfig.graceMs ?? 5000,
+    },
+    app.config,
+  );
   runner.onRun = (handler, status, ms) => {
     metrics.jobRuns.inc({ handler, status: status === '0' ? 'success' : 'failure' });
     metrics.jobDuration.observe({ handler }, ms / 1000);

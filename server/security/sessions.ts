@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, SessionTable } from '../db/types.js';
 
-/** Server-side sessions: the client holds a random token, the database holds only its SHA-256. */
+/**
+ * Server-side sessions: the client holds a random token, the database holds only its SHA-256. Requests find their
+ * session through a short-lived cache (server/cache/auth.ts); any update of sys_session — a revocation here, or by
+ * user id elsewhere — is announced to it by the write watch, so every process refuses the token from its next request.
+ */
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export interface ClientInfo {

@@ -12,11 +12,16 @@ import type { SqlStats } from '../monitor/sqlStats.js';
  * during the read makes the stored value stale at once.
  *
  * Writes by another process (a second server, psql) are not seen; every cache using the watch also has a TTL of a
- * few seconds that bounds that case.
+ * few seconds that bounds that case. A cache shared by several processes (the session cache in Redis,
+ * server/cache/auth.ts) hears of this process's writes through `announceWrites`, and of the others' through what they
+ * announce.
  */
 export class WriteWatch {
   private readonly generations = new Map<string, number>();
   private everything = 0;
+  /** Transactions open on any connection of this process (BEGIN seen, COMMIT / ROLLBACK not yet). */
+  private openTransactions = 0;
+  private readonly announcers: Announcer[] = [];
 
   /**
    * soleWriter: this process is the only writer of its database (embedded SQLite), so every write is seen here and a
@@ -25,19 +30,68 @@ export class WriteWatch {
    */
   constructor(readonly soleWriter = true) {}
 
-  /** Called with the SQL text of every executed statement. */
-  observe(statement: string): void {
+  /**
+   * Called with the SQL text of every executed statement. Answers a promise when a shared cache must first hear of
+   * the write (announceWrites): the statement log that calls this awaits it, so the statement — and the request that
+   * ran it — finishes only once every process has been told.
+   */
+  observe(statement: string): Promise<void> | undefined {
     const head = statement.trimStart().slice(0, 200);
-    const verb = /^(insert|update|delete|replace|commit|rollback|truncate|alter|drop|merge|with)\b/i.exec(head)?.[1].toLowerCase();
+    const verb = /^(insert|update|delete|replace|commit|rollback|truncate|alter|drop|merge|with|begin|start)\b/i.exec(head)?.[1].toLowerCase();
     if (!verb) return;
+    if (verb === 'begin' || verb === 'start') {
+      if (verb === 'begin' || /^start\s+transaction\b/i.test(head)) this.openTransactions++;
+      return;
+    }
     if (verb === 'with') {
       // A CTE may be a plain read; treat it as a write only when it writes somewhere.
-      if (/\b(insert|update|delete)\b/i.test(statement)) this.everything++;
-      return;
+      if (!/\b(insert|update|delete)\b/i.test(statement)) return;
+      this.everything++;
+      return this.announce(null, statement);
+    }
+    if (verb === 'commit' || verb === 'rollback') {
+      this.everything++;
+      // ROLLBACK TO SAVEPOINT leaves its transaction open.
+      if (!/^rollback\s+to\b/i.test(head)) this.openTransactions = Math.max(0, this.openTransactions - 1);
+      return this.transactionEnded();
     }
     const table = /^(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update|delete\s+from)\s+("?)([\w.]+)\1/i.exec(head)?.[2];
     if (table) this.bump(table);
     else this.everything++;
+    return this.announce(table ? normalise(table) : null, statement);
+  }
+
+  /**
+   * Tells a cache shared with other processes about this process's writes to `tables`: `announce` runs after each
+   * such statement (an autocommit write is then visible to all), and, while a transaction that made one may still be
+   * open, again after every COMMIT or ROLLBACK until no transaction is open — so one announcement always follows the
+   * commit that made the write visible. A write whose table cannot be read from its text counts for every table.
+   * `ignoreInserts`: tables whose plain INSERTs change nothing the cache holds (a new sign-in's session row).
+   */
+  announceWrites(tables: readonly string[], announce: () => Promise<void>, ignoreInserts: readonly string[] = []): void {
+    this.announcers.push({ tables: new Set(tables.map(normalise)), ignoreInserts: new Set(ignoreInserts.map(normalise)), announce, pending: false });
+  }
+
+  private announce(table: string | null, statement: string): Promise<void> | undefined {
+    if (this.announcers.length === 0) return;
+    const plainInsert = /^\s*insert\s+into\b/i.test(statement) && !/\bon\s+conflict\b/i.test(statement);
+    const waits: Promise<void>[] = [];
+    for (const a of this.announcers) {
+      if (table !== null && (!a.tables.has(table) || (plainInsert && a.ignoreInserts.has(table)))) continue;
+      if (this.openTransactions > 0) a.pending = true;
+      waits.push(a.announce());
+    }
+    return settle(waits);
+  }
+
+  private transactionEnded(): Promise<void> | undefined {
+    const waits: Promise<void>[] = [];
+    for (const a of this.announcers) {
+      if (!a.pending) continue;
+      if (this.openTransactions === 0) a.pending = false;
+      waits.push(a.announce());
+    }
+    return settle(waits);
   }
 
   private bump(table: string): void {
@@ -52,15 +106,31 @@ export class WriteWatch {
     return v;
   }
 
-  /** Listens to every statement logged to `stats` (keeps its own recording). */
+  /**
+   * Listens to every statement logged to `stats` (keeps its own recording). The logger of server/db/connection.ts
+   * hands record's answer back to Kysely, which awaits it before the statement resolves: an announcement
+   * (announceWrites) is made before the code that ran the statement goes on.
+   */
   attach(stats: SqlStats): void {
     const record = stats.record.bind(stats);
     stats.record = (statement, ms, failed) => {
-      if (!failed) this.observe(statement);
+      const announced = failed ? undefined : this.observe(statement);
       record(statement, ms, failed);
+      return announced; // SqlStats types it void; the promise still reaches Kysely (see above)
     };
   }
 }
+
+interface Announcer {
+  tables: Set<string>;
+  ignoreInserts: Set<string>;
+  announce: () => Promise<void>;
+  /** A transaction that wrote one of `tables` may still be open: announce again after the next COMMIT / ROLLBACK. */
+  pending: boolean;
+}
+
+const settle = (waits: Promise<void>[]): Promise<void> | undefined =>
+  waits.length === 0 ? undefined : waits.length === 1 ? waits[0] : Promise.all(waits).then(() => undefined);
 
 /** "public"."sys_user_role", sys_user_role and sysUserRole are the same table. */
 const normalise = (table: string) => (table.split('.').pop() ?? table).replace(/"/g, '').replace(/_/g, '').toLowerCase();
