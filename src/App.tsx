@@ -3,6 +3,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { setFeedback, setSessionExpiredHandler } from '@/api/request';
+import { AppErrorBoundary } from '@/components/ErrorBoundary';
 import { SettingsProvider, useLayoutSettings } from '@/layout/settings/SettingsContext';
 import { clearSession } from '@/providers/authProvider';
 import { AppRoutes } from '@/router/AppRoutes';
@@ -61,7 +62,10 @@ export default function App() {
         <ThemedConfig>
           <AntdApp>
             <FeedbackBridge />
-            <AppRoutes />
+            {/* The frame and the pages outside it; each page inside the frame has its own (src/layout/AppMain.tsx). */}
+            <AppErrorBoundary>
+              <AppRoutes />
+            </AppErrorBoundary>
           </AntdApp>
         </ThemedConfig>
       </SettingsProvider>

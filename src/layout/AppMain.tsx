@@ -1,6 +1,7 @@
 import { Spin } from 'antd';
 import { Activity, type ReactNode, Suspense, useContext, useEffect, useLayoutEffect, useRef } from 'react';
 import { type Location, UNSAFE_LocationContext as LocationContext, useLocation, useOutlet } from 'react-router';
+import { PageErrorBoundary, PageLoaded } from '@/components/ErrorBoundary';
 import type { PageInfo } from './pageInfo';
 
 /** Spec §2.4 / §9: the embedded page is as tall as the window minus the header (94.5 px). */
@@ -94,11 +95,21 @@ export function AppMain({ keepAlive, refreshKeys, page, routes }: AppMainProps) 
       {[...map.entries()].map(([path, view]) => (
         <Activity key={`${path}#${refreshKeys.get(path) ?? 0}`} mode={path === current ? 'visible' : 'hidden'}>
           <KeptLocation active={path === current}>
-            <Suspense fallback={fallback}>{view.element}</Suspense>
+            {/* Per page, inside the frame: a page that fails to load or render leaves the menu and tabs usable. */}
+            <PageErrorBoundary active={path === current} resetKey={location.key}>
+              <Suspense fallback={fallback}>
+                {view.element}
+                <PageLoaded />
+              </Suspense>
+            </PageErrorBoundary>
           </KeptLocation>
         </Activity>
       ))}
-      {isRedirect && outlet}
+      {isRedirect && (
+        <PageErrorBoundary active resetKey={location.key}>
+          {outlet}
+        </PageErrorBoundary>
+      )}
     </>
   );
 }
