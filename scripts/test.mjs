@@ -35,11 +35,24 @@ const vitest = (project) => {
   return [[bin('vitest/vitest.mjs'), 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { report }];
 };
 
+const vitestFiles = (project, name, files) => {
+  const report = path.join(reports, `${name}.json`);
+  return [
+    [bin('vitest/vitest.mjs'), 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { report },
+  ];
+};
+
 step('类型检查 typecheck', [bin('typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
 step('代码规范 lint', [bin('@biomejs/biome/bin/biome'), 'check', '--error-on-warnings', '.']);
 step('单元测试 unit', ...vitest('unit'));
 step(`服务端测试 server (SQLite${process.env.TEST_DATABASE_URL ? ' + PostgreSQL' : ''})`, ...vitest('server'));
 step('构建控制台 build', [path.join(root, 'scripts/build.mjs')]);
 step('体积预算 bundle budget', [path.join(root, 'scripts/check-bundle-budget.mjs')]);
+// The production path on the build just made: admin:create, NODE_ENV=production npm start (which refuses a stale
+// build), sign-in through the encrypted API (tests/server/production.test.ts, PRODUCTION_PATH=1).
+process.env.PRODUCTION_PATH = '1';
+step('生产模式路径 production path', ...vitestFiles('server', 'production', ['tests/server/production.test.ts']));
+delete process.env.PRODUCTION_PATH;
 step('浏览器测试 browser', ...vitest('browser'));
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

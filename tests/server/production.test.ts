@@ -112,8 +112,11 @@ class ServerProcess {
   constructor(
     env: NodeJS.ProcessEnv,
     readonly port: number,
+    /** Start as `npm start` does (scripts/start.mjs: refuses a missing or stale build, then runs the server). */
+    viaStart = false,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const args = viaStart ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+    this.child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (d) => {
       this.output += d;
     });
@@ -286,8 +289,12 @@ describe('refusals at start (processes)', () => {
 describe.each(backends)('production start on a new database (%s)', (backend) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-prod-data-'));
   const db = databaseEnv(backend, dataDir);
-  // The existing console build when there is one (never built here), else a stand-in.
+  // The existing console build when there is one (never built here), else a stand-in. `npm test` runs this file a
+  // second time right after its build step with PRODUCTION_PATH=1: then the real build is required and the server is
+  // started the way an operator starts it (npm start), so CI walks build → admin:create → production start → sign-in.
+  const productionPath = process.env.PRODUCTION_PATH === '1';
   const realBuild = fs.existsSync(path.join(root, 'dist', 'index.html'));
+  if (productionPath && !realBuild) throw new Error('PRODUCTION_PATH=1 needs the console build in dist/ (npm run build)');
   const staticDir = realBuild ? path.join(root, 'dist') : fakeBuild();
   let server: ServerProcess;
   let env: NodeJS.ProcessEnv;
@@ -295,7 +302,7 @@ describe.each(backends)('production start on a new database (%s)', (backend) => 
   beforeAll(async () => {
     const port = await freePort();
     env = cleanEnv({ NODE_ENV: 'production', PORT: String(port), JOBS: '0', STATIC_DIR: staticDir, ...db.env });
-    server = new ServerProcess(env, port);
+    server = new ServerProcess(env, port, productionPath);
     await server.ready();
   });
   afterAll(async () => {
@@ -361,6 +368,17 @@ describe.each(backends)('production start on a new database (%s)', (backend) => 
     const rules = await api<Array<{ meta: { title: string } }>>(server.base, keys, '/dev-api/api/auth/getRuleList', {}, token);
     expect(rules.code).toBe(200);
     expect(rules.data?.map((r) => r.meta.title)).toContain('系统管理');
+  });
+
+  it.runIf(realBuild)('serves the built console itself: the page and the chunks it names', async () => {
+    const page = await fetch(`${server.base}/login`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const chunk = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(chunk, 'index.html names its entry chunk').toBeTruthy();
+    const script = await fetch(`${server.base}${chunk}`, { headers: { 'accept-encoding': 'br' } });
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('admin:create refuses an existing account and a password outside the rules', async () => {
