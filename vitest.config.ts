@@ -7,20 +7,6 @@ export default defineConfig({
   test: {
     // Two copies of react-router load unless Refine is bundled through vite (DEVELOPERS.md).
     server: { deps: { inline: [/@refinedev\//] } },
-    /**
-     * One error is not a test's: React's scheduler running a slice it queued (a passive-effect flush after a commit)
-     * after the file's jsdom environment closed, where it reads `window.event` — `window is not defined` from
-     * react-dom's scheduled task, with every test of the file already finished and passed. tests/unit/setup.ts drains
-     * requests, antd's static toasts and React's task queue at the end of each file, which made it rare; on a loaded
-     * 2-core machine a slice can still be queued between that drain and the teardown. Only that exact error, thrown
-     * from React's scheduler, is dropped; any other unhandled error still fails the run.
-     */
-    onUnhandledError(error) {
-      const e = error as Error & { stacks?: Array<{ file?: string; method?: string }> };
-      const where = `${e.stack ?? ''}\n${(e.stacks ?? []).map((f) => `${f.file ?? ''} ${f.method ?? ''}`).join('\n')}`;
-      const fromReactScheduler = /react-dom/.test(where) && /scheduler|performWorkUntilDeadline/.test(where);
-      return !(e.name === 'ReferenceError' && e.message === 'window is not defined' && fromReactScheduler);
-    },
     projects: [
       {
         extends: true,
@@ -28,9 +14,14 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/unit/setup.ts'],
-          // Interaction tests in jsdom (typing, several renders) take 1–2 s alone and more on a busy 2-core machine.
-          testTimeout: 20000,
+          // settle.ts first: its counters of requests and timers must be in place before React, antd and the
+          // console's axios client are loaded (setup.ts and the tests share that one module).
+          setupFiles: ['tests/unit/settle.ts', 'tests/unit/setup.ts'],
+          // Hang guards only. Tests wait on conditions (findBy… / waitFor up to 30 s each, tests/unit/setup.ts); the
+          // slowest take about 3 s alone and at most 14 s measured with two copies of the suite on a busy 2-core
+          // machine. The hooks wait (up to 20 s) for what a test left running before the next test or teardown.
+          testTimeout: 90000,
+          hookTimeout: 60000,
         },
       },
       {

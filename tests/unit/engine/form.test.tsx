@@ -97,7 +97,7 @@ describe('form schema', () => {
   });
 });
 
-describe('新增 / 修改 dialog', { timeout: 30000 }, () => {
+describe('新增 / 修改 dialog', () => {
   it('shows the Chinese messages under the fields and sends nothing while invalid', async () => {
     renderWithRefine(<EntityFormDialog resource={def} open onClose={() => {}} />);
     expect(screen.getByText('新增参数设置')).toBeTruthy();

@@ -1,13 +1,11 @@
-import '@ant-design/v5-patch-for-react-19';
 import { Refine } from '@refinedev/core';
-import { render } from '@testing-library/react';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { createDataProvider } from '@/engine/dataProvider';
 import type { EntitySchema } from '@/engine/types';
 import { accessControlProvider } from '@/providers/accessControlProvider';
 import { resources, schemas } from '../../../resources.config';
+import { FeedbackBridge } from '../feedback';
+import { renderUi } from '../render';
 
 /** jsdom lacks what antd's responsive grid, tables and popups ask the browser for. */
 export function browserShims(): void {
@@ -38,15 +36,17 @@ export function browserShims(): void {
 
 export const testProvider = (list: EntitySchema[] = schemas) => createDataProvider((name) => list.find((s) => s.$id === name));
 
-/** Renders inside antd (zh_CN, App context) and Refine with the engine data provider and the access-control provider. */
+/**
+ * Renders inside antd (zh_CN, App context with the http layer's toasts, no motion: ../render.tsx) and Refine with the
+ * engine data provider and the access-control provider.
+ */
 export function renderWithRefine(ui: ReactNode) {
-  return render(
-    <ConfigProvider locale={zhCN}>
-      <AntdApp>
-        <Refine dataProvider={testProvider()} resources={resources} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-          {ui}
-        </Refine>
-      </AntdApp>
-    </ConfigProvider>,
+  return renderUi(
+    <>
+      <FeedbackBridge />
+      <Refine dataProvider={testProvider()} resources={resources} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
+        {ui}
+      </Refine>
+    </>,
   );
 }

@@ -89,7 +89,7 @@ afterEach(() => {
 const def = getResourceDef('sys_config');
 const signedIn = (permissions: string[]) => sessionStore.set({ roles: ['operator'], permissions, loaded: true });
 
-describe('参数设置 generic list', { timeout: 30000 }, () => {
+describe('参数设置 generic list', () => {
   it('renders the search form, the columns, and dictionary tags', async () => {
     signedIn(['system:config:list', 'system:config:query', 'system:config:add', 'system:config:edit', 'system:config:remove', 'system:config:export']);
     renderWithRefine(<EntityList resource={def!} />);

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,7 +58,7 @@ describe('x-rowActions kind preview', () => {
     if (!def) throw new Error('content_news missing');
     const action = withDeclaredActions(def.schema).rowActions?.find((a) => a.key === 'preview');
     action?.onClick({ newsId: 12, title: '草稿' }, {} as never);
-    await vi.waitFor(() => expect(tab.location.href).toBe('/site/news/12?preview=abc.def'));
+    await waitFor(() => expect(tab.location.href).toBe('/site/news/12?preview=abc.def'));
     expect(asked).toEqual([{ schema: 'content_news', id: 12 }]);
     expect(tab.opener).toBeNull();
   });
@@ -70,7 +71,7 @@ describe('x-rowActions kind preview', () => {
     withDeclaredActions(def.schema)
       .rowActions?.find((a) => a.key === 'preview')
       ?.onClick({ pageId: 3 }, {} as never);
-    await vi.waitFor(() => expect(tab.close).toHaveBeenCalled());
+    await waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(tab.location.href).toBe('about:blank');
   });
 });

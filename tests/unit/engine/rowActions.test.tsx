@@ -116,7 +116,7 @@ describe('LinkAction', () => {
   });
 });
 
-describe('参数设置 row buttons', { timeout: 30000 }, () => {
+describe('参数设置 row buttons', () => {
   it('修改 / 删除 / 详情 are buttons by name; 删除 deletes the row it is on, also after a selection', async () => {
     signedIn(['system:config:list', 'system:config:query', 'system:config:edit', 'system:config:remove']);
     renderWithRefine(<EntityList resource={base} />);

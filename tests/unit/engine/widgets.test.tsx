@@ -1,6 +1,5 @@
 import { SEEDED_COMPONENTS } from '@common/menu/seededComponents';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,6 +20,7 @@ import { GATED_ROUTES } from '@/router/staticRoutes';
 import { handleTree, isArchive } from '@/utils/format';
 import { getResourceDef, resourceForComponent, resources } from '../../../resources.config';
 import { useRealKeys } from '../api/keys';
+import { renderUi } from '../render';
 import { browserShims } from './helpers';
 
 /** Shared widgets and helpers of the engine: tree building, archives, dictionaries, uploads, resources, registry. */
@@ -128,8 +128,8 @@ describe('useDict and DictTag', () => {
   });
 });
 
-function withApp(ui: React.ReactNode) {
-  return render(<AntdApp>{ui}</AntdApp>);
+function withApp(ui: React.ReactElement) {
+  return renderUi(ui);
 }
 
 /** rc-upload remounts its input after every pick: look it up each time. */

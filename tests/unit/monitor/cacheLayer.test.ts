@@ -20,8 +20,13 @@ describe('cache layer', () => {
   it('a read that loaded old data before a clear cannot store it where later reads look', async () => {
     const cache = new CacheLayer(new MemoryBackend(), 'zy:t:');
     let release!: () => void;
-    const slow = cache.wrap('menu', 'rules', () => new Promise<string>((r) => (release = () => r('old'))));
-    await new Promise((r) => setTimeout(r, 0)); // the slow read has taken its generation and is loading
+    let loading!: () => void;
+    const loaderCalled = new Promise<void>((r) => (loading = r));
+    const slow = cache.wrap('menu', 'rules', () => {
+      loading();
+      return new Promise<string>((r) => (release = () => r('old')));
+    });
+    await loaderCalled; // the slow read has taken its generation and is loading
     await cache.clear('menu'); // a write commits and clears meanwhile
     release();
     expect(await slow).toBe('old');

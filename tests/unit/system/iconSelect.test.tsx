@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filterIcons, IconSelect, IconView } from '@/components/IconSelect';
 import { MENU_ICON_NAMES } from '@/layout/menuIcons';
 import { browserShims } from '../engine/helpers';
+import { renderUi } from '../render';
 
 /** The 菜单图标 picker (RJSF widget iconSelect, 菜单配置 dialogs) and the list cell that draws an icon. */
 beforeAll(() => browserShims());
@@ -28,9 +29,9 @@ describe('IconSelect', () => {
   });
 
   it('opens a searchable grid of the sidebar icons; picking one sets the value', async () => {
-    render(<Harness />);
+    renderUi(<Harness />);
     fireEvent.click(screen.getByPlaceholderText('点击选择图标'));
-    const search = await screen.findByPlaceholderText('请输入图标名称', undefined, { timeout: 10_000 });
+    const search = await screen.findByPlaceholderText('请输入图标名称');
     expect(screen.getAllByRole('option')).toHaveLength(MENU_ICON_NAMES.length);
     fireEvent.change(search, { target: { value: 'use' } });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['user']);
@@ -41,15 +42,15 @@ describe('IconSelect', () => {
     expect(screen.getByTestId('value').textContent).toBe('star');
     expect((screen.getByPlaceholderText('点击选择图标') as HTMLInputElement).value).toBe('star');
     // (Closing is animated; the browser test sees the panel go.)
-  }, 30_000);
+  });
 
   it('marks the current icon in the grid', async () => {
-    render(<Harness start="edit" />);
+    renderUi(<Harness start="edit" />);
     fireEvent.click(screen.getByPlaceholderText('点击选择图标'));
-    await screen.findByPlaceholderText('请输入图标名称', undefined, { timeout: 10_000 });
+    await screen.findByPlaceholderText('请输入图标名称');
     expect(screen.getByRole('option', { name: 'edit' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('option', { name: 'star' }).getAttribute('aria-selected')).toBe('false');
-  }, 30_000);
+  });
 });
 
 describe('IconView', () => {

@@ -6,8 +6,6 @@ import { HttpResponse, mock, ok, renderInApp, student, useVolunteerServer } from
 
 /** The 院校专业组 filling board against a mocked server: the group list, picking majors, saving, the server's refusals. */
 const server = useVolunteerServer();
-// The mocked calls go through the real request signing; on a busy 2-core machine that can take over a second.
-const SLOW = { timeout: 5000 };
 
 const hubeiStudent: StudentInfo = { ...student, province: '湖北', score: 600, rank: 14274, subjects: [1, 2, 3], subjectNames: '物理/化学/生物' };
 const rules: ProvinceRules = {
@@ -79,7 +77,7 @@ describe('院校专业组 filling board', () => {
     const message = '考生分数 400 低于湖北 2025 年物理类本科线 426 分，不能填报本科院校专业组';
     serve(answer({ belowBatchLine: true, message, rows: [], total: 0, tierCounts: { 冲: 0, 稳: 0, 保: 0 } }));
     renderInApp(<GroupFillingBoard student={{ ...hubeiStudent, score: 400 }} rules={rules} refreshKey={0} />);
-    expect(await screen.findByText(message, {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByText('没有符合条件的院校专业组')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^选专业 / })).toBeNull();
   });
@@ -93,11 +91,11 @@ describe('院校专业组 filling board', () => {
     });
     renderInApp(<GroupFillingBoard student={hubeiStudent} rules={rules} refreshKey={0} />);
     // The row: school, group, 再选 requirement, the borrowed-spread flag.
-    fireEvent.click(await screen.findByRole('button', { name: '选专业 武汉大学 第06组' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: '选专业 武汉大学 第06组' }));
     expect(screen.getByText('第06组 · 湖北武汉')).toBeTruthy();
     expect(screen.getByText('波动借用山东')).toBeTruthy();
     expect(screen.getByText('物理类 · 再选 化学、生物 · 只显示选科要求相符的专业组 · 本科线 426 分')).toBeTruthy();
-    const picker = await screen.findByTestId('group-majors', {}, SLOW);
+    const picker = await screen.findByTestId('group-majors');
     const input = within(picker).getByRole('combobox');
     // Typed names separated by ， (or 、 and , like the 意向专业 field) become one tag each.
     fireEvent.change(input, { target: { value: '法学，经济学，' } });
@@ -105,13 +103,13 @@ describe('院校专业组 filling board', () => {
     fireEvent.click(within(picker).getByRole('checkbox', { name: '服从调剂' }));
     fireEvent.click(within(picker).getByRole('button', { name: '加入志愿表 武汉大学 第06组' }));
 
-    const row = await screen.findByTestId('plan-row', {}, SLOW);
+    const row = await screen.findByTestId('plan-row');
     expect(row.textContent).toContain('第06组 · 法学、经济学');
     expect(within(row).getByRole('switch').getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('button', { name: '已加入 武汉大学 第06组' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(screen.getAllByText(refusal).length).toBeGreaterThan(0), SLOW);
+    await waitFor(() => expect(screen.getAllByText(refusal).length).toBeGreaterThan(0));
     expect(bodies).toEqual([{ studentId: 1, version: 0, items: [{ lineId: 41, obey: false, majors: ['法学', '经济学'] }] }]);
     // Nothing is lost: the entry stays, unsaved.
     expect(screen.getByText('未保存')).toBeTruthy();

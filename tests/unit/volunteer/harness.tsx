@@ -1,6 +1,4 @@
-import '@ant-design/v5-patch-for-react-19';
-import { cleanup, render } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
@@ -11,6 +9,8 @@ import { setFeedback } from '@/api/request';
 import type { ChanceRow, PlanItem, StudentInfo, Tier } from '@/api/volunteer';
 import { sessionStore } from '@/session/sessionStore';
 import { useRealKeys } from '../api/keys';
+import { FeedbackBridge } from '../feedback';
+import { renderUi } from '../render';
 
 /** jsdom lacks what antd's responsive grid and tables ask the window for. */
 function polyfill() {
@@ -36,7 +36,7 @@ function polyfill() {
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => undefined;
 }
 
-/** An msw server answering with signed-client calls (real keys), the session of an expert, and antd's App context. */
+/** An msw server answering with signed-client calls (real keys) and the session of an expert. */
 export function useVolunteerServer() {
   const server = setupServer();
   const keys = useRealKeys();
@@ -65,11 +65,13 @@ export function useVolunteerServer() {
   return server;
 }
 
+/** Inside a router and antd's App context (no motion: ../render.tsx), the http layer's toasts included. */
 export const renderInApp = (ui: ReactElement) =>
-  render(
-    <MemoryRouter>
-      <App>{ui}</App>
-    </MemoryRouter>,
+  renderUi(
+    <>
+      <FeedbackBridge />
+      <MemoryRouter>{ui}</MemoryRouter>
+    </>,
   );
 
 /** Answers a POST (or GET) under the console's prefixes with a RuoYi envelope. */

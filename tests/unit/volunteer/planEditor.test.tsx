@@ -270,7 +270,7 @@ describe('plan editor', () => {
     renderInApp(<Editor />);
     await waitFor(() => expect(names()).toEqual(['11', '12', '13']));
     const summary = await screen.findByTestId('plan-simulation-summary');
-    await waitFor(() => expect(within(summary).getByText('2027年模拟')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(summary).getByText('2027年模拟')).toBeTruthy());
     expect(within(summary).getByText('滑档 0.4%')).toBeTruthy();
     expect(summary.textContent).toContain('被录取 99.6%');
     expect(asked).toEqual([
@@ -293,7 +293,7 @@ describe('plan editor', () => {
     fireEvent.click(screen.getByLabelText('下移 第2个志愿'));
     expect(names()).toEqual(['12', '13', '11']);
     expect(within(summary).getByText('模拟中…')).toBeTruthy();
-    await waitFor(() => expect(landingOf(11).textContent).toBe('落点 0.0%'), { timeout: 5000 });
+    await waitFor(() => expect(landingOf(11).textContent).toBe('落点 0.0%'));
     expect(asked).toHaveLength(2);
     expect(asked[1].map((c) => c.lineId)).toEqual([12, 13, 11]);
     expect(landingOf(12).textContent).toBe('落点 70.0%');
@@ -312,12 +312,12 @@ describe('plan editor', () => {
     );
     renderInApp(<Editor />);
     const summary = await screen.findByTestId('plan-simulation-summary');
-    await waitFor(() => expect(summary.textContent).toContain('整体模拟失败：请先填写该学生的高考分数'), { timeout: 5000 });
+    await waitFor(() => expect(summary.textContent).toContain('整体模拟失败：请先填写该学生的高考分数'));
     // A failed call shows no figure from an earlier list.
     expect(screen.queryByTestId('plan-row-landing')).toBeNull();
     fail = false;
     fireEvent.click(within(summary).getByText('重试'));
-    await waitFor(() => expect(within(summary).getByText('滑档 58.0%')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(summary).getByText('滑档 58.0%')).toBeTruthy());
     expect(screen.getByTestId('plan-row-landing').textContent).toBe('落点 42.0%');
   });
 
@@ -326,7 +326,7 @@ describe('plan editor', () => {
     plan(many);
     renderInApp(<Editor />);
     await waitFor(() => expect(screen.getAllByTestId('plan-row')).toHaveLength(96));
-    await waitFor(() => expect(screen.getAllByText(/^落点 \d+\.\d%$/)).toHaveLength(96), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText(/^落点 \d+\.\d%$/)).toHaveLength(96));
     expect(screen.getByLabelText('志愿数').textContent).toBe('96/96');
   });
 });
