@@ -2,8 +2,9 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
-import { setFeedback, setSessionExpiredHandler } from '@/api/request';
+import { setSessionExpiredHandler } from '@/api/request';
 import { AppErrorBoundary } from '@/components/ErrorBoundary';
+import { FeedbackBridge } from '@/components/FeedbackBridge';
 import { SettingsProvider, useLayoutSettings } from '@/layout/settings/SettingsContext';
 import { clearSession } from '@/providers/authProvider';
 import { AppRoutes } from '@/router/AppRoutes';
@@ -26,16 +27,6 @@ function ThemedConfig({ children }: { children: ReactNode }) {
       {children}
     </ConfigProvider>
   );
-}
-
-/** Gives the http layer the antd App context (themed toasts, notifications and dialogs). */
-function FeedbackBridge() {
-  const api = AntdApp.useApp();
-  useEffect(() => {
-    setFeedback(api);
-    return () => setFeedback(null);
-  }, [api]);
-  return null;
 }
 
 /**

@@ -170,15 +170,7 @@ export async function startServer(backend: Backend, overrides: Partial<ServerCon
       closed = true;
       await app.close();
       if (peerOf) return; // the shared schema and data dir belong to the first server
-      if (schema && TEST_DATABASE_URL) {
-        const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-        await client.connect();
-        try {
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        } finally {
-          await client.end();
-        }
-      }
+      await dropTestSchema(schema);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -231,3 +223,15 @@ export function walkRoutes(tree: RouteNode[], visit: (node: RouteNode, depth: nu
 
 /** One minute in ms (tests move the clock with vi.setSystemTime; server and request signer both read Date.now()). */
 export const MINUTE = 60 * 1000;
+
+/** Drops a test's own PostgreSQL schema (nothing without TEST_DATABASE_URL or a schema). */
+export async function dropTestSchema(schema: string | undefined): Promise<void> {
+  if (!schema || !TEST_DATABASE_URL) return;
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}

@@ -4,13 +4,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, startRefusals } from '../../server/config.js';
 import { openDatabase } from '../../server/db/connection.js';
 import { payStartRefusal } from '../../server/finance/pay/index.js';
 import { decryptWithPem, signTimer } from '../../server/security/protocol.js';
-import { type Backend, backends, startServer, type TestServer } from './harness.js';
+import { freePort } from '../processes.js';
+import { type Backend, backends, dropTestSchema, startServer, type TestServer } from './harness.js';
 
 /**
  * Production mode (docs/production.md), the CI production path without containers: the real entry points run as
@@ -65,17 +65,6 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<Finished> {
 }
 
 const adminCreate = (args: string[], env: NodeJS.ProcessEnv) => run(['--import', 'tsx', 'server/cli/admin-create.ts', ...args], env);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** A stand-in console build: what npm start and the server look at (index.html and its date, publish-time.txt). */
 function fakeBuild(mtime?: Date): string {
@@ -199,17 +188,6 @@ async function api<D = unknown>(base: string, keys: Keys, url: string, body: unk
   return (await res.json()) as Envelope<D>;
 }
 
-async function dropSchema(schema: string | undefined): Promise<void> {
-  if (!schema || !TEST_DATABASE_URL) return;
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
 function databaseEnv(backend: Backend, dataDir: string): { env: Record<string, string>; schema?: string } {
   if (backend === 'sqlite') return { env: { DATA_DIR: dataDir } };
   const schema = `t_prod_${crypto.randomBytes(5).toString('hex')}`;
@@ -307,7 +285,7 @@ describe.each(backends)('production start on a new database (%s)', (backend) => 
   });
   afterAll(async () => {
     await server?.stop();
-    await dropSchema(db.schema);
+    await dropTestSchema(db.schema);
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (!realBuild) fs.rmSync(staticDir, { recursive: true, force: true });
   });
@@ -399,7 +377,7 @@ describe.each(backends)('admin:create on a database that does not exist yet (%s)
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'zy-prod-cli-')), 'data');
   const db = databaseEnv(backend, dataDir);
   afterAll(async () => {
-    await dropSchema(db.schema);
+    await dropTestSchema(db.schema);
     fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   });
 

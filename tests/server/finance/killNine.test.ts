@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../../server/finance/ledger.js';
 import { signTimer } from '../../../server/security/protocol.js';
+import { freePort } from '../../processes.js';
 import { startServer, type TestServer } from '../harness.js';
 import { apiOk, collect, verifiedBank, W } from './financeHelpers.js';
 import { expectLedgerBalanced } from './ledgerInvariant.js';
@@ -13,15 +14,6 @@ import { expectLedgerBalanced } from './ledgerInvariant.js';
  * (synchronous = FULL, WAL), is SIGKILLed while requests are in flight, and restarted. Every withdrawal that was
  * answered 200 must be there with its ledger posting, and the ledger must balance.
  */
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForPort(port: number, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {

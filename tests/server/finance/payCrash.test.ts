@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf } from '../../../server/finance/ledger.js';
 import { createOrder } from '../../../server/finance/orders.js';
 import { payProvidersOf } from '../../../server/finance/payRoutes.js';
+import { freePort } from '../../processes.js';
 import { startServer, type TestServer } from '../harness.js';
 import { expectLedgerBalanced } from './ledgerInvariant.js';
 import { notify, signedSandboxNotice } from './payHelpers.js';
@@ -17,17 +17,6 @@ import { notify, signedSandboxNotice } from './payHelpers.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const N = 40;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 describe('kill -9 during a burst of payments (sqlite)', () => {
   let s: TestServer;

@@ -1,6 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redisBinary, startRedis } from '../../processes.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 
 /**
@@ -10,23 +10,6 @@ import { backends, startServer, type TestServer } from '../harness.js';
 
 const DICT = '/dev-api/system/dict/data';
 const CONFIG = '/dev-api/system/config';
-
-function redisBinary(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface DictRow {
   dictCode: number;
@@ -140,20 +123,8 @@ describe.skipIf(!redis).each(backends)('cache shared by two processes through Re
   let b: TestServer;
 
   beforeAll(async () => {
-    const port = await freePort();
-    child = spawn(redis as string, ['--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    const redisUrl = `redis://127.0.0.1:${port}`;
-    for (let i = 0; i < 50; i++) {
-      const up = await new Promise<boolean>((resolve) => {
-        const s = net.connect(port, '127.0.0.1', () => {
-          s.end();
-          resolve(true);
-        });
-        s.on('error', () => resolve(false));
-      });
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    let redisUrl: string;
+    ({ child, url: redisUrl } = await startRedis(redis as string));
     a = await startServer(backend, { redisUrl, jobs: { enabled: false } });
     b = await startServer(backend, { redisUrl, jobs: { enabled: false } }, a);
   });

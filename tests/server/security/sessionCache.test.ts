@@ -1,7 +1,6 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -10,6 +9,7 @@ import { AUTH_CACHE_TTL_MS } from '../../../server/cache/auth.js';
 import { loadConfig } from '../../../server/config.js';
 import { openDatabase } from '../../../server/db/connection.js';
 import { WriteWatch } from '../../../server/security/writeWatch.js';
+import { redisBinary, startRedis } from '../../processes.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 
 /**
@@ -25,40 +25,6 @@ const ROLES = '/dev-api/system/role';
 const CONFIGS = '/dev-api/system/config/list';
 const REVOKED = { code: 401, msg: '登录状态已失效（已退出或被强制下线），请重新登录' };
 const FORBIDDEN = { code: 403, msg: '没有权限，请联系管理员授权（需要 system:config:list）' };
-
-function redisBinary(): string | null {
-  try {
-    return execFileSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(binary: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url: `redis://127.0.0.1:${port}` };
-}
 
 /** How many times a server has read a session row by its token (findSession), from its SQL statistics. */
 function sessionReads(server: TestServer): number {
