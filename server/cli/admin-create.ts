@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate.js';
 import { ROOT_DEPT_ID, seed } from '../db/seed/index.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
+import { newUserRow } from '../system/newUserRow.js';
 import { ILLEGAL_PASSWORD, ILLEGAL_PASSWORD_MESSAGE } from '../system/userHooks.js';
 
 /**
@@ -100,28 +101,18 @@ export async function createAdmin(db: Db, input: { username: string; password: s
       const hq = await trx.selectFrom('cusStore').select('storeId').where('storeId', '=', 1).executeTakeFirst();
       const user = await trx
         .insertInto('sysUser')
-        .values({
-          deptId: dept ? ROOT_DEPT_ID : null,
-          userName: input.username,
-          nickName,
-          mobile: null,
-          email: null,
-          sex: '2',
-          avatar: null,
-          password: hash,
-          status: '0',
-          delFlag: '0',
-          diagnosis: 1,
-          pwdFailCount: 0,
-          lockUntil: null,
-          loginIp: null,
-          loginDate: null,
-          createTime: now,
-          updateTime: null,
-          remark: '由 npm run admin:create 创建',
-          version: 1,
-          storeId: hq ? 1 : null,
-        })
+        .values(
+          newUserRow({
+            deptId: dept ? ROOT_DEPT_ID : null,
+            userName: input.username,
+            nickName,
+            password: hash,
+            diagnosis: 1,
+            createTime: now,
+            remark: '由 npm run admin:create 创建',
+            storeId: hq ? 1 : null,
+          }),
+        )
         .returning('userId')
         .executeTakeFirstOrThrow();
       const userId = Number(user.userId);

@@ -3,6 +3,7 @@ import { SHANDONG } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
 import { post } from '../finance/ledger.js';
 import { hashPassword } from '../security/password.js';
+import { newUserRow } from '../system/newUserRow.js';
 import { prepareSegmentTable, rankForScore } from '../volunteer/engine/index.js';
 
 /**
@@ -44,29 +45,19 @@ async function seedAgencyStaff(k: Kysely<Database>, now: number): Promise<void> 
   for (const [i, u] of AGENCY_STAFF.entries()) {
     await k
       .insertInto('sysUser')
-      .values({
-        userId: u.userId,
-        deptId: u.deptId,
-        userName: u.userName,
-        nickName: u.nickName,
-        mobile: u.mobile,
-        email: null,
-        sex: '2',
-        avatar: null,
-        password: hashes[i],
-        status: '0',
-        delFlag: '0',
-        diagnosis: 0,
-        pwdFailCount: 0,
-        lockUntil: null,
-        loginIp: null,
-        loginDate: null,
-        createTime: now,
-        updateTime: null,
-        remark: '济南门店演示账号',
-        version: 1,
-        storeId: 2,
-      })
+      .values(
+        newUserRow({
+          userId: u.userId,
+          deptId: u.deptId,
+          userName: u.userName,
+          nickName: u.nickName,
+          mobile: u.mobile,
+          password: hashes[i],
+          createTime: now,
+          remark: '济南门店演示账号',
+          storeId: 2,
+        }),
+      )
       .execute();
     await k.insertInto('sysUserRole').values({ userId: u.userId, roleId: u.role }).execute();
   }

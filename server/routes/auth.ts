@@ -10,6 +10,7 @@ import { extraRateLimit, RATE_WINDOWS, rateLimitSettings, routeRateLimit } from 
 import { createSession, describeClient, revokeSession } from '../security/sessions.js';
 import { getSettings } from '../services/settings.js';
 import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from '../services/users.js';
+import { newUserRow } from '../system/newUserRow.js';
 
 const SMS_TTL_MS = 5 * 60 * 1000;
 const SMS_RESEND_MS = 60 * 1000;
@@ -228,29 +229,18 @@ export async function authRoutes(app: FastifyInstance) {
       await db.transaction().execute(async (trx) => {
         const user = await trx
           .insertInto('sysUser')
-          .values({
-            deptId: null,
-            userName: name,
-            nickName: realName?.trim() || name,
-            mobile: mobile || null,
-            email: null,
-            sex: '2',
-            avatar: null,
-            password: hash,
-            status: '0',
-            delFlag: '0',
-            diagnosis: 0,
-            pwdFailCount: 0,
-            lockUntil: null,
-            loginIp: null,
-            loginDate: null,
-            createTime: Date.now(),
-            updateTime: null,
-            remark: '自助注册',
-            version: 1,
-            // No store and so no store scope (issue 22): 用户管理 assigns one if the account becomes staff.
-            storeId: null,
-          })
+          .values(
+            newUserRow({
+              userName: name,
+              nickName: realName?.trim() || name,
+              mobile: mobile || null,
+              password: hash,
+              createTime: Date.now(),
+              remark: '自助注册',
+              // No store and so no store scope (issue 22): 用户管理 assigns one if the account becomes staff.
+              storeId: null,
+            }),
+          )
           .returning('userId')
           .executeTakeFirstOrThrow();
         // The configured default role while it is active, else the ordinary user role.

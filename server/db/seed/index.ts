@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { seedCustomer } from '../../customer/seed.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
+import { newUserRow } from '../../system/newUserRow.js';
 import { seedVolunteer } from '../../volunteer/seed.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
@@ -245,30 +246,20 @@ async function seedDemo(trx: Kysely<Database>, now: number): Promise<void> {
     const userId = i + 1;
     await trx
       .insertInto('sysUser')
-      .values({
-        userId,
-        deptId: deptOf[u.role],
-        userName: u.userName,
-        nickName: u.nickName,
-        mobile: u.mobile,
-        email: null,
-        sex: '2',
-        avatar: null,
-        password: hashes[i],
-        status: '0',
-        delFlag: '0',
-        diagnosis: u.diagnosis,
-        pwdFailCount: 0,
-        lockUntil: null,
-        loginIp: null,
-        loginDate: null,
-        createTime: now,
-        updateTime: null,
-        remark: null,
-        version: 1,
-        // The demo staff belong to headquarters (store 1, made by migration 012): they see every store.
-        storeId: 1,
-      })
+      .values(
+        newUserRow({
+          userId,
+          deptId: deptOf[u.role],
+          userName: u.userName,
+          nickName: u.nickName,
+          mobile: u.mobile,
+          password: hashes[i],
+          diagnosis: u.diagnosis,
+          createTime: now,
+          // The demo staff belong to headquarters (store 1, made by migration 012): they see every store.
+          storeId: 1,
+        }),
+      )
       .execute();
     const roleId = roleIds.get(u.role);
     if (roleId !== undefined) await trx.insertInto('sysUserRole').values({ userId, roleId }).execute();
