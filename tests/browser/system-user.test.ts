@@ -107,6 +107,13 @@ describe('用户管理 in Chromium against the real server', () => {
   });
 
   it('状态开关停用用户（不能再登录），重置密码后用新密码登录', async () => {
+    // A retry starts where the first try did: the user enabled (a first try that failed midway can leave it 停用).
+    const admin = await apiLogin('admin', 'admin123');
+    const found = (await api('GET', `/dev-api/system/user/list?userName=${userName}`, { token: admin })) as unknown as {
+      rows?: Array<{ userId: number; status: string }>;
+    };
+    const held = found.rows?.[0];
+    if (held && held.status !== '0') await api('PUT', '/dev-api/system/user/changeStatus', { token: admin, body: { userId: held.userId, status: '0' } });
     const page = await newPage(browser);
     await signIn(page, 'admin', 'admin123');
     await openUsers(page);
@@ -129,7 +136,10 @@ describe('用户管理 in Chromium against the real server', () => {
       .filter({ hasText: `确认要"启用""${userName}"用户吗？` })
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await page.getByText('启用成功').waitFor();
+    // 启用成功, or the server's refusal named in the failure (a once-seen timeout gave no clue).
+    const refused = page.locator('.ant-message-error, .ant-notification-notice-error');
+    await page.getByText('启用成功').or(refused).first().waitFor();
+    expect(await refused.allTextContents()).toEqual([]);
     await expect.poll(() => row.getByRole('switch').getAttribute('aria-checked')).toBe('true');
 
     // 重置密码: 提示 dialog, the §5 rule, then 修改成功，新密码是：xx.
