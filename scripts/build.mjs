@@ -175,8 +175,8 @@ export async function buildConsole({ target = staticDirOf(), ifStale = false, en
  * Puts the finished build in place: the current one is renamed away, the new one renamed in, the old one deleted.
  * A server listing or reading the folder finds the old build or the new one, never a mix; between the two renames
  * (microseconds) the folder is absent (server/static.ts keeps its last index.html). Node has no atomic exchange of
- * two directories (renameat2 RENAME_EXCHANGE), so two renames it is. Running servers are restarted after a build
- * (docs/production.md): they serve the asset files they listed at start.
+ * two directories (renameat2 RENAME_EXCHANGE), so two renames it is. Running servers serve the new build without a
+ * restart (server/static.ts looks up files it did not list at start).
  */
 function swapIn(next, target, old) {
   const hadBuild = fs.existsSync(target);

@@ -52,7 +52,7 @@ step('体积预算 bundle budget', [path.join(root, 'scripts/check-bundle-budget
 // The production path on the build just made: admin:create, NODE_ENV=production npm start (which refuses a stale
 // build), sign-in through the encrypted API (tests/server/production.test.ts, PRODUCTION_PATH=1).
 process.env.PRODUCTION_PATH = '1';
-step('生产模式路径 production path', ...vitestFiles('server', 'production', ['tests/server/production.test.ts']));
+step('生产模式路径 production path', ...vitestFiles('server', 'production', ['tests/server/production.test.ts', '-t', 'production start on a new database']));
 delete process.env.PRODUCTION_PATH;
 step('浏览器测试 browser', ...vitest('browser'));
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

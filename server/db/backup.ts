@@ -371,8 +371,8 @@ async function listFiles(
   return out;
 }
 
-/** Appends one stream and answers its SHA-256 and size, taken from the very bytes that went into the archive. */
-function appendHashed(archive: archiver.Archiver, source: Readable, name: string, store: boolean): Promise<{ sha256: string; size: number }> {
+/** A pass-through stream that takes the SHA-256 and size of the bytes going through it (archive writing and checking). */
+function hashing(): Transform & { result(): { sha256: string; size: number } } {
   const hash = crypto.createHash('sha256');
   let size = 0;
   const through = new Transform({
@@ -382,6 +382,12 @@ function appendHashed(archive: archiver.Archiver, source: Readable, name: string
       done(null, chunk);
     },
   });
+  return Object.assign(through, { result: () => ({ sha256: hash.digest('hex'), size }) });
+}
+
+/** Appends one stream and answers its SHA-256 and size, taken from the very bytes that went into the archive. */
+function appendHashed(archive: archiver.Archiver, source: Readable, name: string, store: boolean): Promise<{ sha256: string; size: number }> {
+  const through = hashing();
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       archive.off('entry', onEntry);
@@ -390,7 +396,7 @@ function appendHashed(archive: archiver.Archiver, source: Readable, name: string
     const onEntry = (data: archiver.EntryData) => {
       if (data.name !== name) return;
       cleanup();
-      resolve({ sha256: hash.digest('hex'), size });
+      resolve(through.result());
     };
     const onError = (err: Error) => {
       cleanup();
@@ -755,15 +761,7 @@ async function openArchive(file: string): Promise<OpenArchive> {
  */
 async function verifyFiles(a: OpenArchive, into: string | null): Promise<void> {
   for (const f of a.manifest.files) {
-    const hash = crypto.createHash('sha256');
-    let size = 0;
-    const hashing = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
+    const checked = hashing();
     const entry = a.entries.get(f.path) as yauzl.Entry;
     let sink: Writable;
     let target: string | null = null;
@@ -776,12 +774,13 @@ async function verifyFiles(a: OpenArchive, into: string | null): Promise<void> {
       sink = new Writable({ write: (_c, _e, done) => done() });
     }
     try {
-      await pipeline(await openEntry(a.zip, entry), hashing, sink);
+      await pipeline(await openEntry(a.zip, entry), checked, sink);
     } catch (err) {
       if (err instanceof BackupError) throw err;
       throw new BackupError(`备份文件已损坏，读取 ${f.path} 时出错（${(err as Error).message}）。未做任何改动；请换一份完好的备份`);
     }
-    if (size !== f.size || hash.digest('hex') !== f.sha256) {
+    const { sha256, size } = checked.result();
+    if (size !== f.size || sha256 !== f.sha256) {
       throw new BackupError(`备份文件已被改动或损坏：${f.path} 的校验值与清单不符。未做任何改动；请换一份完好的备份`);
     }
     if (target) {
