@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { AUTH_TABLES, createAuthCache } from './cache/auth.js';
 import { cachePrefixFor } from './cache/index.js';
+import { TableGenerations } from './cache/tableGenerations.js';
 import type { ServerConfig } from './config.js';
 import { type Db, openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -108,9 +109,21 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   const db = await openDatabase(config);
   // Short-lived caches on the hot path (session, permission set, list totals) dropped the moment their tables are
   // written: see server/security/writeWatch.ts. Attached before migrations so every statement is seen.
-  const watch = new WriteWatch(db.dialect === 'sqlite'); // shared PostgreSQL: no caching, see writeWatch.ts
+  const watch = new WriteWatch(db.dialect === 'sqlite'); // shared PostgreSQL: caching only with Redis, see writeWatch.ts
   if (db.sqlStats) watch.attach(db.sqlStats);
   registerWatch(db.kysely.getExecutor().adapter, watch);
+  // PostgreSQL + Redis: every process tells the others of its writes (a generation per table in Redis), so list
+  // pages and totals may be kept again (server/cache/tableGenerations.ts).
+  let generationsErrorLogged = 0;
+  const tableGenerations =
+    db.dialect !== 'sqlite' && config.redisUrl
+      ? new TableGenerations(config.redisUrl, cachePrefixFor(config), (err) => {
+          if (Date.now() - generationsErrorLogged < 60_000) return; // one line a minute while Redis is away
+          generationsErrorLogged = Date.now();
+          app.log.warn({ err }, '数据版本（Redis）不可用，列表暂时直接读数据库');
+        })
+      : null;
+  if (tableGenerations) watch.share(tableGenerations);
   // The session and permission set of each request (server/cache/auth.ts): in Redis with REDIS_URL, shared by every
   // process; any write to their tables by any process makes every process read them again from the next request on.
   let authErrorLogged = 0;
@@ -153,6 +166,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
     await app.nonces.close(); // claims of the last turn are written before the database closes
     await db.close();
     await authCache.close();
+    tableGenerations?.close();
   });
 
   // Every answer tells the console which build is current (cookie publishtime); a page built earlier reloads on its

@@ -249,12 +249,13 @@ export const LIST_PAGE = {
  * One page of a list and its total (what a list request answers).
  *
  * Where this process is the sole writer of its database (embedded SQLite) both are kept between requests (countRows,
- * pageRows), so the two statements of a miss cost nothing on a hit. Elsewhere (PostgreSQL) every request reads the
- * database, and the total rides in the page's statement as an uncorrelated scalar subquery — computed once, from the
- * same snapshot as the rows: one round trip instead of two. Two cases keep the separate count: a page beyond the end
- * (no row to carry the total: counted then, a request that is rare), and a page LIST_PAGE.oneStatementMaxOffset rows
- * deep or deeper, which selectRows finds from the nearer end and so must know the total first.
- * The rows carry an extra `__total` column, which rowToRecord does not read.
+ * pageRows), so the two statements of a miss cost nothing on a hit. On PostgreSQL the total rides in the page's
+ * statement as an uncorrelated scalar subquery — computed once, from the same snapshot as the rows: one round trip
+ * instead of two — and, where the processes share their writes through Redis (WriteWatch.share), page and total are
+ * kept together like SQLite's, filed under the generations of every table the statement reads. Two cases keep the
+ * separate count: a page beyond the end (no row to carry the total: counted then, a request that is rare), and a page
+ * LIST_PAGE.oneStatementMaxOffset rows deep or deeper, which selectRows finds from the nearer end and so must know the
+ * total first. The rows carry an extra `__total` column, which rowToRecord does not read.
  */
 export async function listPage(
   k: Q,
@@ -264,7 +265,8 @@ export async function listPage(
   limit: number,
   offset: number,
 ): Promise<{ rows: Row[]; total: number }> {
-  if (watchOf(k.getExecutor().adapter)?.soleWriter || offset >= LIST_PAGE.oneStatementMaxOffset) {
+  const watch = watchOf(k.getExecutor().adapter);
+  if (watch?.soleWriter || offset >= LIST_PAGE.oneStatementMaxOffset) {
     const total = await countRows(k, entity, q);
     return { rows: await selectRows(k, entity, entities, q, limit, offset, total), total };
   }
@@ -274,26 +276,36 @@ export async function listPage(
   const total = sql`(select count(*) from ${table} as t where ${q.where}) as __total`;
   const select = labelColumns.length ? sql`${selectList(entity)}, ${sql.join(labelColumns)}, ${total}` : sql`${selectList(entity)}, ${total}`;
   const keys = sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
-  const rows = (await sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`.execute(k)).rows;
-  if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await countRows(k, entity, q) };
-  return { rows, total: Number(rows[0].__total) };
+  const compiled = sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`.compile(k);
+  const read = async () => {
+    const rows = (await k.executeQuery<Row>(compiled)).rows;
+    if (rows.length === 0) return { rows, total: offset === 0 ? 0 : await countRows(k, entity, q) };
+    return { rows, total: Number(rows[0].__total) };
+  };
+  if (!watch?.caching || !PAGE_ROWS.enabled) return read();
+  const cache = pageCaches.get(watch) ?? new WatchedCache<string, { rows: Row[]; total: number }>(watch, [], COUNT_TTL_MS, PAGE_ROWS.maxPages);
+  pageCaches.set(watch, cache);
+  const key = `${watch.version(tablesOf(compiled.sql))}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  return cache.get(key, read, readTablesOf(compiled.sql));
 }
+
+const pageCaches = new WeakMap<WriteWatch, WatchedCache<string, { rows: Row[]; total: number }>>();
 
 /**
  * One page's rows, kept like the list's total (countRows): per compiled query and the generations of every table it
  * reads, so any write to one of them (this server is the sole writer of its embedded SQLite) drops it at once, and for
  * COUNT_TTL_MS at most. Several users watching the same list, a tab brought back, a refresh: the page is read once. The
- * rows are shared between requests and never changed (rowToRecord builds new records). PostgreSQL reads every time.
+ * rows are shared between requests and never changed (rowToRecord builds new records). On PostgreSQL only where the processes share their writes through Redis (WriteWatch.share).
  * LIST_ROWS_CACHE=0 turns it off (the console bench measures both).
  */
 async function pageRows(k: Q, query: RawBuilder<Row>): Promise<Row[]> {
   const watch = watchOf(k.getExecutor().adapter);
-  if (!watch?.soleWriter || !PAGE_ROWS.enabled) return (await query.execute(k)).rows;
+  if (!watch?.caching || !PAGE_ROWS.enabled) return (await query.execute(k)).rows;
   const cache = rowCaches.get(watch) ?? new WatchedCache<string, Row[]>(watch, [], COUNT_TTL_MS, PAGE_ROWS.maxPages);
   rowCaches.set(watch, cache);
   const compiled = query.compile(k);
   const key = `${watch.version(tablesOf(compiled.sql))}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
-  return cache.get(key, async () => (await k.executeQuery<Row>(compiled)).rows);
+  return cache.get(key, async () => (await k.executeQuery<Row>(compiled)).rows, readTablesOf(compiled.sql));
 }
 
 export const PAGE_ROWS = {
@@ -306,6 +318,14 @@ const rowCaches = new WeakMap<WriteWatch, WatchedCache<string, Row[]>>();
 /** Every quoted name in a compiled query: its tables (and columns, which only add a 0 to the version). */
 function tablesOf(compiledSql: string): string[] {
   return [...new Set([...compiledSql.matchAll(/"([A-Za-z_][\w]*)"/g)].map((m) => m[1]))];
+}
+
+/**
+ * The tables a compiled query reads (every quoted name after FROM or JOIN, subqueries included): what a value shared
+ * between processes is filed under (WriteWatch.token), one Redis key each, so columns are left out.
+ */
+function readTablesOf(compiledSql: string): string[] {
+  return [...new Set([...compiledSql.matchAll(/\b(?:from|join)\s+(?:"\w+"\.)?"([A-Za-z_]\w*)"/gi)].map((m) => m[1]))];
 }
 
 /**
@@ -325,7 +345,7 @@ export async function countRows(k: Q, entity: Entity, q: ListQuery): Promise<num
   // The generations of every table the count reads are part of the key: the list's own table, and those of its
   // filters' subqueries (data scope, dept subtree). Every quoted name is taken; a column's name only adds a 0.
   const key = `${watch.version([entity.table, ...tablesOf(compiled.sql)])}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
-  return cache.get(key, run);
+  return cache.get(key, run, readTablesOf(compiled.sql));
 }
 
 export const COUNT_TTL_MS = 10_000;

@@ -11,10 +11,14 @@ import type { SqlStats } from '../monitor/sqlStats.js';
  * survives the commit. A reader takes `version()` BEFORE it reads and stores it with the value: a write that lands
  * during the read makes the stored value stale at once.
  *
- * Writes by another process (a second server, psql) are not seen; every cache using the watch also has a TTL of a
- * few seconds that bounds that case. A cache shared by several processes (the session cache in Redis,
- * server/cache/auth.ts) hears of this process's writes through `announceWrites`, and of the others' through what they
- * announce.
+ * Writes by another process (a second server, psql) are not seen here; every cache using the watch also has a TTL
+ * of a few seconds that bounds writes made outside the server. A cache shared by several processes (the session cache
+ * in Redis, server/cache/auth.ts) hears of this process's writes through `announceWrites`, and of the others' through
+ * what they announce. On PostgreSQL with Redis the watch itself shares every write (`share`, server/cache/
+ * tableGenerations.ts): each table's generation lives in Redis, so the caches of every process may keep values again.
+ *
+ * No value read while a transaction of this process is open is kept: the read may be inside that transaction and see
+ * its uncommitted writes (a hit from another request, or a rollback, would then show rows that never were).
  */
 export class WriteWatch {
   private readonly generations = new Map<string, number>();
@@ -22,6 +26,10 @@ export class WriteWatch {
   /** Transactions open on any connection of this process (BEGIN seen, COMMIT / ROLLBACK not yet). */
   private openTransactions = 0;
   private readonly announcers: Announcer[] = [];
+  /** Generations shared with the other processes of the database (PostgreSQL + Redis), if any. */
+  private shared: SharedGenerations | null = null;
+  /** Tables written in a transaction that may still be open (null among them: unknown), announced again after it. */
+  private readonly sharedPending = new Set<string | null>();
 
   /**
    * soleWriter: this process is the only writer of its database (embedded SQLite), so every write is seen here and a
@@ -29,6 +37,38 @@ export class WriteWatch {
    * revoked role in another process is not seen here: the caches then keep nothing (revocation must stay immediate).
    */
   constructor(readonly soleWriter = true) {}
+
+  /**
+   * Shares this process's writes with every process of a shared database and lets its caches keep values (see the
+   * class comment): each write replaces its table's generation in `shared` before the statement returns, and again
+   * after the transaction that made it ends.
+   */
+  share(shared: SharedGenerations): void {
+    this.shared = shared;
+  }
+
+  /** Whether values read now may be kept: this process is the only writer, or the others announce their writes. */
+  get caching(): boolean {
+    return this.soleWriter || this.shared !== null;
+  }
+
+  /** A transaction of this process is open: what is read now may be uncommitted (see the class comment). */
+  get inTransaction(): boolean {
+    return this.openTransactions > 0;
+  }
+
+  /**
+   * The token of `tables` for a cache entry, or null when nothing may be kept now (no sharing on a shared database,
+   * Redis unreachable). Take it BEFORE reading what is filed under it. `readTables`: the tables a shared token covers
+   * (defaults to `tables`; a caller with every quoted name of a statement passes the few it reads from).
+   */
+  async token(tables: readonly string[], readTables: readonly string[] = tables): Promise<string | null> {
+    const local = this.version(tables);
+    if (this.soleWriter) return local;
+    if (!this.shared) return null;
+    const shared = await this.shared.version([...new Set(readTables.map(normalise))]);
+    return shared === null ? null : `${local}|${shared}`;
+  }
 
   /**
    * Called with the SQL text of every executed statement. Answers a promise when a shared cache must first hear of
@@ -73,9 +113,13 @@ export class WriteWatch {
   }
 
   private announce(table: string | null, statement: string): Promise<void> | undefined {
-    if (this.announcers.length === 0) return;
-    const plainInsert = /^\s*insert\s+into\b/i.test(statement) && !/\bon\s+conflict\b/i.test(statement);
     const waits: Promise<void>[] = [];
+    if (this.shared) {
+      if (this.openTransactions > 0) this.sharedPending.add(table);
+      waits.push(this.shared.bump(table === null ? null : [table]));
+    }
+    if (this.announcers.length === 0) return settle(waits);
+    const plainInsert = /^\s*insert\s+into\b/i.test(statement) && !/\bon\s+conflict\b/i.test(statement);
     for (const a of this.announcers) {
       if (table !== null && (!a.tables.has(table) || (plainInsert && a.ignoreInserts.has(table)))) continue;
       if (this.openTransactions > 0) a.pending = true;
@@ -86,6 +130,11 @@ export class WriteWatch {
 
   private transactionEnded(): Promise<void> | undefined {
     const waits: Promise<void>[] = [];
+    if (this.shared && this.sharedPending.size > 0) {
+      const tables = [...this.sharedPending];
+      waits.push(this.shared.bump(tables.includes(null) ? null : (tables as string[])));
+      if (this.openTransactions === 0) this.sharedPending.clear();
+    }
     for (const a of this.announcers) {
       if (!a.pending) continue;
       if (this.openTransactions === 0) a.pending = false;
@@ -129,13 +178,22 @@ interface Announcer {
   pending: boolean;
 }
 
+/** Generations shared by the processes of one database (server/cache/tableGenerations.ts); names normalised. */
+export interface SharedGenerations {
+  version(tables: readonly string[]): Promise<string | null>;
+  bump(tables: readonly string[] | null): Promise<void>;
+}
+
 const settle = (waits: Promise<void>[]): Promise<void> | undefined =>
   waits.length === 0 ? undefined : waits.length === 1 ? waits[0] : Promise.all(waits).then(() => undefined);
 
 /** "public"."sys_user_role", sys_user_role and sysUserRole are the same table. */
 const normalise = (table: string) => (table.split('.').pop() ?? table).replace(/"/g, '').replace(/_/g, '').toLowerCase();
 
-/** A value cached for at most `ttlMs`, and only while the watched tables are unchanged. */
+/**
+ * A value cached for at most `ttlMs`, and only while the watched tables are unchanged: in every process where the
+ * watch shares generations (WriteWatch.share), else in this one (the sole writer), else not at all.
+ */
 export class WatchedCache<K, V> {
   private readonly entries = new Map<K, { value: V; version: string; expires: number }>();
 
@@ -146,12 +204,16 @@ export class WatchedCache<K, V> {
     private readonly maxEntries = 10_000,
   ) {}
 
-  async get(key: K, load: () => Promise<V>, now = Date.now()): Promise<V> {
-    if (!this.watch.soleWriter) return load();
-    const version = this.watch.version(this.tables);
+  /** `readTables`: on a shared database, the tables whose generations the entry also carries (see WriteWatch.token). */
+  async get(key: K, load: () => Promise<V>, readTables: readonly string[] = this.tables, now = Date.now()): Promise<V> {
+    if (!this.watch.caching) return load();
+    const version = this.watch.soleWriter ? this.watch.version(this.tables) : await this.watch.token(this.tables, readTables);
+    if (version === null) return load();
     const hit = this.entries.get(key);
     if (hit && hit.version === version && hit.expires > now) return hit.value;
+    const keep = !this.watch.inTransaction;
     const value = await load();
+    if (!keep || this.watch.inTransaction) return value;
     if (this.entries.size >= this.maxEntries) this.entries.clear(); // a bound, not an LRU: refills in one round
     this.entries.set(key, { value, version, expires: now + this.ttlMs });
     return value;
