@@ -13,7 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const root = path.resolve(import.meta.dirname, '..');
 
 /** What the console build is made from: a build older than any of these files is stale. */
-export const BUILD_SOURCES = ['src', 'common', 'public', 'schemas', 'index.html', 'vite.config.ts', 'resources.config.ts', 'package-lock.json'];
+export const BUILD_SOURCES = ['src', 'common', 'public', 'schemas', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 /** The folder the server serves the console from (STATIC_DIR, default dist/), as server/config.ts resolves it. */
 export function staticDirOf(env = process.env) {

@@ -6,11 +6,13 @@ import { AUTH_TABLES, createAuthCache } from './cache/auth.js';
 import { cachePrefixFor } from './cache/index.js';
 import { TableGenerations } from './cache/tableGenerations.js';
 import type { ServerConfig } from './config.js';
-import { type Db, openDatabase } from './db/connection.js';
+import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
 import { syncSeededMenus } from './db/seed/menuSync.js';
+import { seededMenus } from './db/seed/schemaMenus.js';
 import { registerCompression } from './http/compress.js';
+import type { AuthContext, RegisteredRoute, RoutePermission } from './http/context.js';
 import { ApiError, Code, type Envelope } from './http/envelope.js';
 import { registerForeground } from './http/foreground.js';
 import { checkJsonShape } from './http/jsonLimits.js';
@@ -19,68 +21,18 @@ import { registerSecurityHeaders, uploadHeaders } from './http/securityHeaders.j
 import { validationMessage } from './http/validation.js';
 import { PUBLISH_COOKIE, readPublishTime } from './routes/client-config.js';
 import { registerRoutes } from './routes/index.js';
-import { type Access, allows, loadAccess } from './security/access.js';
+import { allows, loadAccess } from './security/access.js';
 import { IdempotencyStore, KEY_REUSED_MESSAGE, PENDING_MESSAGE, REPLAYED_HEADER, requestKey } from './security/idempotency.js';
-import { type KeyMaterial, loadOrCreateKeys } from './security/keys.js';
-import { type NonceStore, openNonceStore } from './security/nonces.js';
+import { loadOrCreateKeys } from './security/keys.js';
+import { openNonceStore } from './security/nonces.js';
 import { AUTH_CODES, Protocol } from './security/protocol.js';
 import { registerRateLimits } from './security/rateLimits.js';
 import { findSession, hashToken } from './security/sessions.js';
 import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
 import { registerWatch, WriteWatch } from './security/writeWatch.js';
-import { createSmsSender, type SmsSender } from './services/sms.js';
+import { createSmsSender } from './services/sms/index.js';
 import { uploadRoot } from './services/uploads.js';
 import { registerStatic } from './static.js';
-
-/**
- * Who may call a route. Every /dev-api and /appv2 route must declare one (checked when it is registered):
- *  - 'public': no token (sign-in, register, platform info),
- *  - 'login': any signed-in user,
- *  - anything else: a permission string such as 'system:config:list'.
- */
-export type RoutePermission = 'public' | 'login' | (string & {});
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    permission?: RoutePermission;
-    /** Always answer encrypted (code 20000), not only when the request asks with authEncode=1. */
-    sensitive?: boolean;
-    /** Whether the route writes: required on every API route (checked when it is registered). Only a declared read
-     *  may repeat a signature for a while or skip the duplicate-submit window; see server/security/writeGuard.ts. */
-    write?: boolean;
-    /** Money moves: two copies of one request have one effect (server/security/idempotency.ts). Needs write: true. */
-    idempotent?: boolean;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-  interface FastifyInstance {
-    db: Db;
-    keys: KeyMaterial;
-    protocol: Protocol;
-    config: ServerConfig;
-    sms: SmsSender;
-    routeRegistry: RegisteredRoute[];
-    nonces: NonceStore;
-  }
-}
-
-export interface AuthContext extends Access {
-  userId: number;
-  userName: string;
-  tokenHash: string;
-  /** The console's session public key (SPKI base64), when it sent one at sign-in. */
-  clientKey?: string | null;
-}
-
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-  permission: RoutePermission;
-  sensitive: boolean;
-  /** Its declared config.write. */
-  write: boolean;
-}
 
 export const API_PREFIXES = ['/dev-api/', '/appv2/'];
 /** For registration and for wording only. Access is never decided from the URL text: Fastify matches the decoded path,
@@ -139,8 +91,10 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   });
   watch.announceWrites(AUTH_TABLES, () => authCache.bump(), ['sys_session']);
   await migrate(db);
-  await seed(db, { demo: config.seed }); // system essentials always, demo data only with SEED (server/db/seed/index.ts)
-  await syncSeededMenus(db); // menus of modules added since this install was seeded (server/db/seed/menuSync.ts)
+  // The menu: the bespoke entries plus a page per schema x-menu (server/db/seed/schemaMenus.ts), from SCHEMAS_DIR too.
+  const menus = seededMenus(config.schemasDir);
+  await seed(db, { demo: config.seed, menus }); // system essentials always, demo data only with SEED (server/db/seed/index.ts)
+  await syncSeededMenus(db, { menus }); // menus of modules and schemas added since this install was seeded (server/db/seed/menuSync.ts)
   const keys = loadOrCreateKeys(config.dataDir);
 
   app.decorate('db', db);
@@ -148,7 +102,7 @@ export async function buildApp({ config, serveConsole = true }: BuildOptions): P
   app.decorate('protocol', new Protocol(keys, config.authWindowMs, config.authFutureSkewMs, config.authReadReuseMs));
   app.decorate('nonces', openNonceStore(db));
   app.decorate('config', config);
-  app.decorate('sms', createSmsSender(config.smsDriver, app.log));
+  app.decorate('sms', createSmsSender(config.sms, app.log));
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
   app.decorateRequest('auth', null);
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type RateLimitSettings, rateLimitsFromEnv } from './security/rateLimits.js';
+import { type RateLimitSettings, rateLimitsFromEnv } from './security/rateLimitSettings.js';
+import { type SmsConfig, smsConfigFromEnv } from './services/sms/settings.js';
 
 /** Runtime configuration, read once from the environment. Every knob is documented in README.md. */
 export interface ServerConfig {
@@ -45,8 +46,8 @@ export interface ServerConfig {
   /** Write the demo data (accounts with published passwords, stores, students) on first start: SEED, default on except
    *  in production. The system essentials (platform row, roles, menus, reference data) are written in every mode. */
   seed: boolean;
-  /** SMS driver: 'log' writes codes to the server log. */
-  smsDriver: 'log';
+  /** SMS_DRIVER (log, aliyun, tencent) and the provider's settings (server/services/sms/settings.ts); secrets never printed. */
+  sms: SmsConfig;
   /** Logger on/off (tests run quiet). */
   logger: boolean;
   /** Folder of the schema files (docs/schemas.md); default: the repository's schemas/. */
@@ -131,7 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     // Production never seeds demo data; SEED=1 there is refused at start (startRefusals) rather than obeyed.
     seed: env.SEED === '1' || (env.SEED !== '0' && !production),
-    smsDriver: 'log',
+    sms: smsConfigFromEnv(env),
     logger: env.LOG !== '0',
     schemasDir: env.SCHEMAS_DIR ? path.resolve(env.SCHEMAS_DIR) : undefined,
     storage: storageFromEnv(env),
@@ -183,8 +184,6 @@ export function describeAddress(url: string): string {
 export interface StartupFacts {
   /** The online payment providers offered (server/finance/pay/index.ts), sandbox included. */
   payProviders: string[];
-  /** The SMS driver in use (server/services/sms.ts). */
-  smsDriver: string;
   /** Users in the database (0: nobody can sign in until npm run admin:create). */
   users: number;
   /** Publish time of the console build served from staticDir; '' when there is none. */
@@ -215,7 +214,7 @@ export function startupSummary(config: ServerConfig, facts: StartupFacts): strin
   const pay = facts.payProviders.length
     ? `${facts.payProviders.map((p) => PAY_TITLES[p] ?? p).join('、')}${sandbox ? '——沙箱让任何人不付款即可“支付”，只用于开发和测试' : ''}`
     : '未配置在线支付（支付宝、微信支付见 docs/finance-payments.md）';
-  const sms = facts.smsDriver === 'log' ? '日志驱动（不真正发送短信，验证码写入服务器日志）' : facts.smsDriver;
+  const sms = describeSms(config.sms);
   const storage =
     config.storage.driver === 'local'
       ? `本地磁盘 ${path.join(config.dataDir, 'uploads')}`
@@ -237,6 +236,18 @@ export function startupSummary(config: ServerConfig, facts: StartupFacts): strin
     `控制台：${consoleDir}`,
     `账号：${facts.users > 0 ? `${facts.users} 个` : '还没有任何账号'}`,
   ];
+}
+
+/** The SMS line of the summary: the driver and the sign name, never a key or secret. */
+function describeSms(sms: SmsConfig): string {
+  switch (sms.driver) {
+    case 'log':
+      return '日志驱动（不真正发送短信，验证码写入服务器日志）';
+    case 'aliyun':
+      return `阿里云短信（签名“${sms.signName}”${sms.endpoint ? `，${sms.endpoint.protocol}://${sms.endpoint.host}` : ''}）`;
+    case 'tencent':
+      return `腾讯云短信（签名“${sms.signName}”${sms.endpoint ? `，${sms.endpoint.protocol}://${sms.endpoint.host}` : ''}）`;
+  }
 }
 
 /** TRUST_PROXY=1 / 2 … (hops), true, or a list of proxy addresses; unset or 0: the socket address is the client. */

@@ -9,7 +9,15 @@ if (refusals.length > 0) {
   process.exit(1);
 }
 
-const config = loadConfig();
+// A variable with a bad value or a driver missing a setting (SMS_DRIVER=aliyun without its key …) stops the start, named.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(`无法启动：${(err as Error).message}`);
+    process.exit(1);
+  }
+})();
 // ADMISSION_AS_OF=<year> (server/volunteer/asOf.ts): refuse to start on a value that is not a year.
 admissionAsOf();
 // Loaded after the checks above, so a refused start answers at once instead of after loading every module.
@@ -39,7 +47,7 @@ const users = Number(
       .executeTakeFirst()
   )?.n ?? 0,
 );
-for (const line of startupSummary(config, { payProviders, smsDriver: app.sms.driver, users, consoleBuild: readPublishTime(config.staticDir) })) {
+for (const line of startupSummary(config, { payProviders, users, consoleBuild: readPublishTime(config.staticDir) })) {
   app.log.info(`启动概要 · ${line}`);
 }
 if (users === 0) {

@@ -48,8 +48,15 @@ export const WITHDRAW_STATUS: Record<number, string> = { 0: '待审核', 1: '已
 /** Invoice states (spec §4): 0 待开票, 1 已开票, 2 已驳回. */
 export const INVOICE_STATUS: Record<number, string> = { 0: '待开票', 1: '已开票', 2: '已驳回' };
 
-/** Fen to the console's yuan text with two decimals. */
-export const yuanText = (fen: number) => (fen / 100).toFixed(2);
+/**
+ * Fen to the console's yuan text: thousands grouped, two decimals (1,000,000.00), the same on cards, figures and
+ * ledger tables. Built from the integer digits, so no float rounding ever shows.
+ */
+export function yuanText(fen: number): string {
+  const abs = Math.abs(Math.round(fen));
+  const whole = String(Math.trunc(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${fen < 0 && abs > 0 ? '-' : ''}${whole}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 /**
  * Yuan typed by a person to integer fen: at most two decimals, positive. Null when it is not such an amount.

@@ -30,9 +30,12 @@ export interface WorkOrderFormSpec {
   fields: Array<'cardNo' | 'orderNo' | 'studentId' | 'score' | 'examYear' | 'userType' | 'mobile'>;
   /** Attachments the form requires at least (proof of a refund); at most WORK_ORDER_MAX_ATTACHMENTS. */
   minAttachments: number;
-  /** What handling does, shown on the form and in docs/service.md. */
+  /** What handling does, shown on the form (workOrderHint: 总部处理后将…) and in docs/service.md. */
   effect: string;
 }
+
+/** The form's one-line hint: what headquarters' handling will do (提交工单). */
+export const workOrderHint = (spec: Pick<WorkOrderFormSpec, 'name' | 'effect'>) => `${spec.name}：总部处理后将${spec.effect}。`;
 
 export const WORK_ORDER_FORMS: readonly WorkOrderFormSpec[] = [
   { key: 'cardRefund', type: 2, name: '会员卡退款', fields: ['cardNo'], minAttachments: 1, effect: '作废该会员卡，并把卡价退回门店余额' },
@@ -48,7 +51,7 @@ export const WORK_ORDER_FORMS: readonly WorkOrderFormSpec[] = [
     effect: '把该用户的用户类型（权限）改为申请的类型',
   },
   { key: 'changePhone', type: 4, name: '修改手机号', fields: ['studentId', 'mobile'], minAttachments: 0, effect: '把该用户的手机号改为申请的号码' },
-  { key: 'feedback', type: 7, name: '意见反馈', fields: [], minAttachments: 0, effect: '总部阅读并回复，不改动数据' },
+  { key: 'feedback', type: 7, name: '意见反馈', fields: [], minAttachments: 0, effect: '阅读并回复，不改动数据' },
   { key: 'cancelUser', type: 5, name: '注销用户', fields: ['studentId'], minAttachments: 0, effect: '把该用户移入回收站' },
 ];
 

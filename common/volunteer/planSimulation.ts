@@ -2,6 +2,16 @@
  * The whole plan simulated (issue 24): the answer of server/volunteer/planSimulation.ts, shown by the console's plan
  * report. Shares are of the simulated years (parallel 投档 in plan order, server/volunteer/engine/simulate.ts).
  */
+import type { Tier } from './gradient.js';
+
+/** One choice of a plan as the simulation takes it (an unsaved draft too): its place, its line and the tier shown. */
+export interface DraftChoice {
+  sort: number;
+  lineId: number;
+  tier: Tier | null;
+}
+
+/** The simulation's answer. */
 export interface PlanSimulationView {
   /** The exam year the simulation is for. */
   year: number;

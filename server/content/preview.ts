@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../app.js';
 import type { EngineEnv } from '../engine/context.js';
 import { findRow } from '../engine/store.js';
+import type { AuthContext } from '../http/context.js';
 import { ApiError, Code, fail, ok } from '../http/envelope.js';
 import { allows } from '../security/access.js';
 import { loadSecretRing, matchesAny, type SecretRing, tokenKeys } from '../security/secretFiles.js';

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
+import { intParam, paging } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 import { getSettings } from '../services/settings.js';
-import { FONT_MISSING, pdfFont } from '../volunteer/export.js';
-import { type Actor, DAY_MS, type Db, intParam, paging } from './common.js';
+import { FONT_MISSING, pdfFont } from '../volunteer/index.js';
+import { DAY_MS } from './common.js';
 import { loadCustomer } from './customers.js';
 
 /**

@@ -1,24 +1,12 @@
 import { sql } from 'kysely';
+import type { ReleaseResult } from '../../common/customer/cards.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { idList, intParam, paging, text } from '../http/params.js';
+import { type Actor, assertStore } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 import { type CardKeys, decryptSecret, encryptSecret, hashSecret, newSecret, verifySecret } from './cardSecrets.js';
-import {
-  type Actor,
-  assertStore,
-  CARD_KINDS,
-  CARD_STATUS_NAMES,
-  cardNoParam,
-  DAY_MS,
-  type Db,
-  idList,
-  intParam,
-  MAX_RELEASE,
-  PAY_BACKEND_BINDS,
-  PAY_ONLINE,
-  PAY_USER_BINDS,
-  paging,
-  text,
-} from './common.js';
+import { CARD_KINDS, CARD_STATUS_NAMES, cardNoParam, DAY_MS, MAX_RELEASE, PAY_BACKEND_BINDS, PAY_ONLINE, PAY_USER_BINDS } from './common.js';
 import { recordCustomerAction } from './customerActions.js';
 import { debit, storeBalance } from './storeBalance.js';
 
@@ -60,15 +48,6 @@ export async function checkRelease(db: Db, actor: Actor, input: ReleaseInput): P
   const balance = await storeBalance(db, storeId);
   if (balance < total) throw fail(`门店余额不足：需要 ${(total / 100).toFixed(2)} 元，当前余额 ${(balance / 100).toFixed(2)} 元`);
   return { storeId, kind, cardNum, vipPrice, remark };
-}
-
-export interface ReleaseResult {
-  batchId: number;
-  cardNoFirst: string;
-  cardNoEnd: string;
-  card_num: number;
-  totalFen: number;
-  storeBalance: number;
 }
 
 /**

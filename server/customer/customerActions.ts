@@ -1,4 +1,5 @@
-import type { Actor, Db } from './common.js';
+import type { Db } from '../db/types.js';
+import type { Actor } from '../security/actor.js';
 
 /** One row of the customer audit trail (cus_action): state changes, 开卡, 重置信息, edits. */
 export async function recordCustomerAction(

@@ -1,23 +1,13 @@
 import { sql } from 'kysely';
+import { USER_TYPES, VIP_PAY_TYPES } from '../../common/customer/enums.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
+import { idList, intParam, paging, text } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 import type { CardKeys } from './cardSecrets.js';
 import { activateCard } from './cards.js';
-import {
-  type Actor,
-  CUSTOMER_STATUS_NAMES,
-  DAY_MS,
-  type Db,
-  idList,
-  intParam,
-  PAY_BACKEND_BINDS,
-  PAY_USER_BINDS,
-  paging,
-  RECYCLE_RETENTION_DAYS,
-  text,
-  USER_TYPES,
-  VIP_PAY_TYPES,
-} from './common.js';
+import { CUSTOMER_STATUS_NAMES, DAY_MS, PAY_BACKEND_BINDS, PAY_USER_BINDS, RECYCLE_RETENTION_DAYS } from './common.js';
 import { recordCustomerAction } from './customerActions.js';
 
 const SUBJECTS: Record<number, string> = { 1: '物理', 2: '化学', 3: '生物', 4: '历史', 5: '地理', 6: '政治' };

@@ -1,4 +1,4 @@
-import { registerJobHandler } from '../monitor/handlers.js';
+import { registerJobHandler } from '../monitor/index.js';
 import { expireCards } from './cards.js';
 import { RECYCLE_RETENTION_DAYS } from './common.js';
 import { purgeExpiredRecycled } from './customers.js';

@@ -1,6 +1,8 @@
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
-import { type Actor, type Db, idList, intParam, paging, text } from './common.js';
+import { idList, intParam, paging, text } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 import { loadCustomer } from './customers.js';
 
 /** 消息: staff send to one customer, a selection or every customer of their store(s); read status 0 / 1 (spec §4). */

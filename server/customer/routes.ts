@@ -1,14 +1,14 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutePermission } from '../app.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
 import type { Q } from '../engine/store.js';
 import { XlsxStreamWriter } from '../engine/xlsxStream.js';
+import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
+import { actorOf } from '../security/actor.js';
 import { appraisalPdf, listAppraisals, problems, submitAppraisal } from './appraisal.js';
 import { loadOrCreateCardKeys, useCardKeys } from './cardSecrets.js';
 import { batchForDownload, cardDaily, checkRelease, listBatches, listCards, releaseCards, releaseInfo, transferCards, voidCards } from './cards.js';
-import { actorOf } from './common.js';
 import {
   activateByFamily,
   customerHistory,

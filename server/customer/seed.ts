@@ -3,8 +3,8 @@ import { SHANDONG } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
 import { post } from '../finance/ledger.js';
 import { hashPassword } from '../security/password.js';
-import { newUserRow } from '../system/newUserRow.js';
-import { prepareSegmentTable, rankForScore } from '../volunteer/engine/index.js';
+import { newUserRow } from '../system/index.js';
+import { prepareSegmentTable, rankForScore } from '../volunteer/index.js';
 
 /**
  * Demo stores (first start only, inside the seed transaction): headquarters (store 1, made by migration 012) gets a

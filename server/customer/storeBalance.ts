@@ -1,6 +1,6 @@
+import type { Db } from '../db/types.js';
 import { balanceOf, HQ_STORE, post } from '../finance/ledger.js';
 import { fail } from '../http/envelope.js';
-import type { Db } from './common.js';
 
 /**
  * The one place a card sale or refund moves a store's balance (integer fen). Since finance (issue 11) each movement

@@ -13,7 +13,7 @@ import yauzl from 'yauzl';
 import type { ServerConfig } from '../config.js';
 import { uploadRoot } from '../services/uploads.js';
 import type { Db } from './connection.js';
-import { MIGRATION_LOCK, migrations } from './migrate.js';
+import { MIGRATION_LOCK, migrations } from './migrations/index.js';
 
 /**
  * Backup and restore (docs/backup.md): one .zip archive holding the database (`database/`) and the files of DATA_DIR

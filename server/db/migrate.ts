@@ -1,59 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db, Dialect } from './connection.js';
-import { migration001 } from './migrations/001_platform_core.js';
-import { migration002 } from './migrations/002_admission_data.js';
-import { migration003 } from './migrations/003_version_log.js';
-import { migration004 } from './migrations/004_oper_log.js';
-import { migration005 } from './migrations/005_volunteer.js';
-import { migration006 } from './migrations/006_role_dept.js';
-import { migration007 } from './migrations/007_gen_table.js';
-import { migration008 } from './migrations/008_settings.js';
-import { migration009 } from './migrations/009_security.js';
-import { migration010 } from './migrations/010_jobs.js';
-import { migration012 } from './migrations/012_customer.js';
-import { migration013 } from './migrations/013_admission_years.js';
-import { migration014 } from './migrations/014_customer_menu_name.js';
-import { migration015 } from './migrations/015_customer_jobs.js';
-import { migration016 } from './migrations/016_finance_ledger.js';
-import { migration017 } from './migrations/017_finance_payments.js';
-import { migration018 } from './migrations/018_home.js';
-import { migration019 } from './migrations/019_service.js';
-import { migration020 } from './migrations/020_menu_seed_log.js';
-import { migration021 } from './migrations/021_volunteer_special.js';
-import { migration022 } from './migrations/022_idempotency.js';
-import { migration023 } from './migrations/023_store_scope.js';
-import { migration024 } from './migrations/024_backup_job.js';
-import type { Migration } from './migrations/helpers.js';
-
-/** Ordered, append-only list. A released migration never changes; add a new one instead. */
-export const migrations: Migration[] = [
-  migration001,
-  migration002,
-  migration003,
-  migration004,
-  migration005,
-  migration006,
-  migration007,
-  migration008,
-  migration009,
-  migration010,
-  migration012,
-  migration013,
-  migration014,
-  migration015,
-  migration016,
-  migration017,
-  migration018,
-  migration019,
-  migration020,
-  migration021,
-  migration022,
-  migration023,
-  migration024,
-];
-
-/** The advisory lock that serialises migrations on PostgreSQL; a backup holds it shared so none runs mid-dump. */
-export const MIGRATION_LOCK = 727274;
+import { MIGRATION_LOCK, migrations } from './migrations/index.js';
 
 async function applyPending(k: Kysely<unknown>, dialect: Dialect): Promise<string[]> {
   const applied: string[] = [];

@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { PlatformSettings } from '../../common/system/platform.js';
 
 /** Table types (camelCase; CamelCasePlugin maps them to snake_case columns). Times are epoch milliseconds. */
 export interface UserTable {
@@ -156,32 +157,8 @@ export interface SmsCodeTable {
   createTime: number;
 }
 
-/** The one row of platform information (§1, §3 Platform info) plus the notice texts and tool address. */
-export interface PlatformTable {
-  id: number;
-  title: string;
-  expiredate: string; // YYYY-MM-DD, the licence expiry
-  favicon: string | null;
-  watermark: string | null;
-  h5addr: string | null;
-  logo: string | null;
-  smalllogo: string | null;
-  qrUrl: string | null;
-  kfPhone: string | null;
-  pv: number;
-  registerNum: number;
-  wxapp: string | null;
-  appdown: string | null;
-  gwaddr: string | null;
-  appId: string | null;
-  storeId: number;
-  toolboxaddr: string | null;
-  tipsTitle: string | null;
-  tips: string | null; // three lines separated by \n
-  gddesc: string | null;
-  registerEnabled: number;
-  updateTime: number | null;
-}
+/** The one platform row, stored as GET /dev-api/system/platform answers it (common/system/platform.ts). */
+export type PlatformTable = PlatformSettings;
 
 export interface ProvinceTable {
   province: string;
@@ -945,3 +922,6 @@ export interface Database {
   homePageView: HomePageViewTable;
   homeFastPath: HomeFastPathTable;
 }
+
+/** The query builder over these tables, a connection or a transaction: what the modules' functions take. */
+export type Db = Kysely<Database>;

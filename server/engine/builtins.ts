@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { cached } from '../cache/index.js';
+import type { AuthContext } from '../http/context.js';
 import { ApiError, Code, fail, ok } from '../http/envelope.js';
+import { allows } from '../security/access.js';
 import { type EngineEnv, logged } from './context.js';
 import { rowToRecord } from './model.js';
 import { openApiDocument } from './openapi.js';
@@ -10,7 +12,7 @@ import { type Row, selectList } from './store.js';
 
 /**
  * RuoYi calls that belong to particular schemas (registered only when that schema is loaded), the account unlock of
- * the login log, and the OpenAPI document.
+ * the login log, the schemas a console build lacks, and the OpenAPI document.
  */
 export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
   const { entities, k } = env;
@@ -87,6 +89,17 @@ export function registerBuiltins(app: FastifyInstance, env: EngineEnv): void {
         ),
     );
   }
+
+  // The schemas a console build did not include (a schema file added since: issue 26), so it can show their generic
+  // screens; `known` lists the $ids the console was built with. Only those the user may list; seed rows left out.
+  app.get<{ Querystring: { known?: string } }>('/dev-api/engine/schemas', { config: { permission: 'login', write: false } }, async (request) => {
+    const known = new Set(String(request.query.known ?? '').split(','));
+    const auth = request.auth as AuthContext;
+    const schemas = [...entities.values()]
+      .filter((e) => !known.has(e.id) && (!e.schema['x-permissions'].list || allows(auth, e.schema['x-permissions'].list)))
+      .map(({ schema: { 'x-seed': _seed, ...schema } }) => schema);
+    return ok(schemas);
+  });
 
   app.get('/dev-api/tool/swagger/openapi.json', { config: { permission: 'tool:swagger:list', write: false } }, async (request) => {
     if (!request.server.routeRegistry) throw new ApiError(Code.ERROR, '路由表不可用');

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { type QueryResult, type RawBuilder, sql } from 'kysely';
+import type { ImportProblem } from '../../common/engine/imports.js';
 import type { Dialect } from '../db/connection.js';
 import { foregroundIdle } from '../http/foreground.js';
 import { CST_OFFSET_MS, type Entity, type Field, formatTime, fromDb, parseTime } from './model.js';
@@ -155,12 +156,6 @@ export interface SheetRow {
   cells: Record<string, unknown>;
 }
 
-export interface SheetProblem {
-  row: number;
-  field: string;
-  message: string;
-}
-
 /**
  * RFC 4180 CSV (quotes, doubled quotes, CRLF), UTF-8 with or without BOM. Yields to waiting requests as its time slice
  * runs out (a 10 MB file is some 100 ms of work), checking the clock every few thousand characters.
@@ -281,7 +276,7 @@ export async function readSheet(
   fileName: string,
   dicts: DictLookup,
   limits: ParseLimits,
-): Promise<{ rows: SheetRow[]; problems: SheetProblem[] }> {
+): Promise<{ rows: SheetRow[]; problems: ImportProblem[] }> {
   let lines: SheetLine[];
   if (/\.csv$/i.test(fileName)) {
     const table = await parseCsv(buffer.toString('utf8'));
@@ -305,7 +300,7 @@ export async function readSheet(
     const f = fields.find((x) => x.title === h || x.name === h);
     if (f) byHeader.set(i, f);
   });
-  const problems: SheetProblem[] = [];
+  const problems: ImportProblem[] = [];
   const present = new Set([...byHeader.values()].map((f) => f.name));
   for (const r of entity.schema.required ?? []) {
     const f = entity.byName.get(r);

@@ -1,5 +1,5 @@
 import type { RawBuilder } from 'kysely';
-import type { AuthContext } from '../app.js';
+import type { AuthContext } from '../http/context.js';
 import type { WriteContext } from './records.js';
 import type { Q, Row } from './store.js';
 
@@ -42,3 +42,12 @@ export interface EntityHooks {
 }
 
 export type HooksRegistry = Record<string, EntityHooks>;
+
+// An entity carries the hooks registered for its schema (none for most). Declared here, not in model.ts: these types
+// name Entity (through WriteContext), so model.ts importing them would make an import circle.
+declare module './model.js' {
+  interface Entity {
+    /** Server-side overrides registered for this schema; none for most. */
+    hooks?: EntityHooks;
+  }
+}

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
-import { ACTIONS, APP_ACTIONS, type EntitySchema, type LoadedSchema, type PropertySchema } from './types.js';
+import { ACTIONS, APP_ACTIONS, AUDIT_KINDS, type EntitySchema, LIST_RENDERS, type PropertySchema, SEARCH_OPS, UI_WIDGETS } from '../../common/engine/types.js';
+import type { LoadedSchema } from './types.js';
 import { createRecordAjv, fieldErrors, recordJsonSchema } from './validate.js';
 
 /**
@@ -15,29 +16,6 @@ import { createRecordAjv, fieldErrors, recordJsonSchema } from './validate.js';
 /** Where the schema files live unless SCHEMAS_DIR / config.schemasDir says otherwise. */
 export const DEFAULT_SCHEMAS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
-export const LIST_RENDERS = ['text', 'dict', 'image', 'date', 'datetime', 'money', 'switch', 'link', 'ellipsis', 'video', 'color'] as const;
-export const SEARCH_OPS = ['eq', 'like', 'range', 'dateRange', 'subtree'] as const;
-export const AUDIT_KINDS = ['createTime', 'updateTime', 'createBy', 'updateBy'] as const;
-export const UI_WIDGETS = [
-  'text',
-  'textarea',
-  'number',
-  'switch',
-  'radio',
-  'select',
-  'dictSelect',
-  'treeSelect',
-  'date',
-  'datetime',
-  'dateRange',
-  'imageUpload',
-  'videoUpload',
-  'fileUpload',
-  'richText',
-  'color',
-  'password',
-  'iconSelect',
-] as const;
 export const FORMATS = ['email', 'uri', 'url', 'date', 'date-time', 'mobile'] as const;
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'array'];
 
@@ -135,6 +113,7 @@ export const META_SCHEMA = {
         ['style', 'base'],
       ),
       'x-permissions': closed(Object.fromEntries(ACTIONS.map((a) => [a, PERMISSION]))),
+      'x-item-title': { type: 'string', minLength: 1, maxLength: 20 },
       'x-menu': closed(
         {
           parent: { type: 'string', pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$' },
@@ -510,9 +489,27 @@ export function checkSchemas(dir: string = DEFAULT_SCHEMAS_DIR): { schemas: Load
   return { schemas: parsed, problems };
 }
 
+/**
+ * The last good load of each folder, keyed by its files' names, sizes and times: a start reads the schemas twice (the
+ * seeded menu, server/db/seed/schemaMenus.ts, then the engine), and checking them compiles a validator per schema
+ * (about a second), so the second read reuses the first unless a file changed. Callers get their own copy.
+ */
+const loaded = new Map<string, { key: string; schemas: LoadedSchema[] }>();
+const folderKey = (dir: string) =>
+  schemaFiles(dir)
+    .map((f) => {
+      const st = fs.statSync(f);
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    })
+    .join('\n');
+
 /** Loads and checks every schema of a folder; throws a SchemaError naming file and field when anything is wrong. */
 export function loadSchemas(dir: string = DEFAULT_SCHEMAS_DIR): LoadedSchema[] {
+  const key = fs.existsSync(dir) ? folderKey(dir) : '';
+  const kept = loaded.get(dir);
+  if (key && kept?.key === key) return structuredClone(kept.schemas);
   const { schemas, problems } = checkSchemas(dir);
   if (problems.length) throw new SchemaError(problems);
+  if (key) loaded.set(dir, { key, schemas: structuredClone(schemas) });
   return schemas;
 }

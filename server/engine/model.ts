@@ -1,6 +1,6 @@
-import type { EntityHooks } from './hooks.js';
+import type { AuditKind, EngineAction, EntitySchema, PropertySchema, SearchOp } from '../../common/engine/types.js';
 import { baseTypes } from './metaSchema.js';
-import type { AuditKind, EngineAction, EntitySchema, LoadedSchema, PropertySchema, SearchOp } from './types.js';
+import type { LoadedSchema } from './types.js';
 import { compileValidators, type RecordValidators, VERSION, VERSION_TITLE } from './validate.js';
 
 /** What a column holds; decides its SQL type, how values are read back and how they compare. */
@@ -58,8 +58,8 @@ export interface Entity {
   /** Fields answered to clients (not writeOnly). */
   output: Field[];
   validators: RecordValidators;
-  /** Server-side overrides registered for this schema (hooks.ts); none for most. */
-  hooks?: EntityHooks;
+  // hooks?: EntityHooks — the schema's server-side overrides — is added to Entity by hooks.ts (their types need
+  // Entity, so naming them here would make an import circle).
 }
 
 /** camelCase → snake_case, the same rule as Kysely's CamelCasePlugin (configName → config_name). */

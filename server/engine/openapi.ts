@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { RegisteredRoute } from '../app.js';
+import type { AppAction, EngineAction } from '../../common/engine/types.js';
+import type { RegisteredRoute } from '../http/context.js';
 import { capitalise, type Entity, type Field } from './model.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './query.js';
-import type { AppAction, EngineAction } from './types.js';
 import { recordJsonSchema, VERSION, VERSION_TITLE } from './validate.js';
 
 /**

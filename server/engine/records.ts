@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AuthContext } from '../app.js';
+import type { AuthContext } from '../http/context.js';
 import { ApiError, Code } from '../http/envelope.js';
 import { type Entity, type Field, toDb } from './model.js';
 import { aliveCondition, andAll, col, countWhere, findRow, idsWhere, insertRow, type Q, type Row, selectList, updateRow } from './store.js';

@@ -1,23 +1,15 @@
 import querystring from 'node:querystring';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AuthContext, RoutePermission } from '../app.js';
+import type { ImportProblem } from '../../common/engine/imports.js';
+import type { AppAction, EngineAction } from '../../common/engine/types.js';
+import type { AuthContext, RoutePermission } from '../http/context.js';
 import { ApiError, Code, fail, ok, page } from '../http/envelope.js';
 import { markBackground } from '../http/foreground.js';
 import { allows } from '../security/access.js';
 import { registerBuiltins } from './builtins.js';
 import { type EngineEnv, logged, writeContext } from './context.js';
-import {
-  exportFileName,
-  ImportTooLarge,
-  readSheet,
-  type SheetProblem,
-  type SheetRow,
-  Slicer,
-  setDownloadHeaders,
-  streamExport,
-  templateBuffer,
-} from './excel.js';
+import { exportFileName, ImportTooLarge, readSheet, type SheetRow, Slicer, setDownloadHeaders, streamExport, templateBuffer } from './excel.js';
 import type { HooksRegistry } from './hooks.js';
 import { writeImport } from './importWrite.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
@@ -30,7 +22,6 @@ import { reorderRecords } from './reorder.js';
 import { parseLimits, SheetRefused } from './sheetReader.js';
 import { engineDb, findRow, idsWhere } from './store.js';
 import { type SyncReport, syncTables } from './sync.js';
-import type { AppAction, EngineAction } from './types.js';
 
 /**
  * The schema engine as a Fastify plugin: loads and checks schemas/*.json (a bad file stops the start), brings the
@@ -152,7 +143,7 @@ async function templateAnswer(env: EngineEnv, entity: Entity, reply: FastifyRepl
 }
 
 class ImportRefused extends Error {
-  constructor(public readonly problems: SheetProblem[]) {
+  constructor(public readonly problems: ImportProblem[]) {
     super('import refused');
   }
 }
@@ -214,7 +205,7 @@ async function importAnswer(env: EngineEnv, entity: Entity, request: FastifyRequ
 }
 
 /** Checks every row (outside any transaction, yielding as it goes) and decides insert or update for each. */
-async function planImport(ctx: WriteContext, entity: Entity, rows: SheetRow[], problems: SheetProblem[], updateSupport: boolean) {
+async function planImport(ctx: WriteContext, entity: Entity, rows: SheetRow[], problems: ImportProblem[], updateSupport: boolean) {
   const uniques = entity.writable.filter((f) => f.unique);
   const matchKey = uniques[0];
   const seen = new Map<string, number>();

@@ -1,8 +1,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import sanitizeHtml from 'sanitize-html';
+import { type EntitySchema, VALIDATION_KEYWORDS } from '../../common/engine/types.js';
 import { validationMessage } from '../http/validation.js';
-import type { EntitySchema } from './types.js';
 
 /**
  * Record validation built from a schema file: only the standard JSON Schema keywords of each writable property
@@ -13,24 +13,7 @@ import type { EntitySchema } from './types.js';
 export const VERSION = 'version';
 export const VERSION_TITLE = '版本号';
 
-const STANDARD_KEYS = [
-  'type',
-  'title',
-  'enum',
-  'default',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'pattern',
-  'items',
-  'minItems',
-  'maxItems',
-] as const;
+const STANDARD_KEYS = [...VALIDATION_KEYWORDS, 'default', 'items'] as const;
 
 export type RecordMode = 'create' | 'update' | 'patch' | 'seed';
 

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { bankCardProblem, normaliseCardNo } from '../../common/finance/checks.js';
-import type { Actor, Db } from '../customer/common.js';
-import { intParam, text } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { intParam, text } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 import { audit } from './audit.js';
 
 /**

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
-import { type Actor, CARD_KINDS, type Db, intParam, paging, text } from '../customer/common.js';
+import { CARD_KINDS } from '../customer/index.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
-import { type CreatedOrder, createOrder, recordAction } from './orders.js';
-import type { ProviderName } from './pay/provider.js';
+import { intParam, paging, text } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
+import { recordAction } from './audit.js';
 
 /**
  * Coupons (spec §7.7 coupon/*, Coupon/*; docs/finance-payments.md). Headquarters issues batches: an amount off
@@ -289,30 +291,10 @@ export async function releaseCoupon(trx: Db, couponId: number, orderNo: string):
     .execute();
 }
 
-function cardPrice(kindParam: unknown): number {
+/** The list price of a card kind (fen), refused when the kind is unknown. */
+export function cardPrice(kindParam: unknown): number {
   const kind = intParam(kindParam);
   const card = kind ? CARD_KINDS[kind] : undefined;
   if (!card) throw fail('请选择会员卡类型');
   return card.price;
-}
-
-/**
- * Coupon/creatWeChatOrder: an online card purchase (在线购卡) at the card's list price, a coupon taking part of it.
- * Paid, it posts world → headquarters revenue (docs/finance-payments.md).
- */
-export async function createCardOrder(db: Db, actor: Actor, p: Record<string, unknown>, providerDefault: ProviderName): Promise<CreatedOrder> {
-  const kind = intParam(p.cardKind ?? p.kind) ?? 0;
-  const amount = cardPrice(kind);
-  const provider = (typeof p.provider === 'string' && p.provider ? p.provider : providerDefault) as ProviderName;
-  return createOrder(db, {
-    purpose: 'card_purchase',
-    storeId: actor.storeId || 1,
-    amountFen: amount,
-    subject: `购买${CARD_KINDS[kind].name}`,
-    provider,
-    couponCode: p.couponId as string | number | undefined,
-    userId: actor.userId,
-    userName: actor.userName,
-    meta: { cardKind: kind },
-  });
 }

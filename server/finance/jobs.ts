@@ -1,4 +1,4 @@
-import { registerJobHandler } from '../monitor/handlers.js';
+import { registerJobHandler } from '../monitor/index.js';
 import { closeExpiredOrders } from './orders.js';
 import { activeProviders } from './pay/index.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 
 /**

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
-import { currentCardKeys } from '../customer/cardSecrets.js';
-import { deliverPurchasedCard, takeBackPurchasedCard } from '../customer/cards.js';
-import { CARD_KINDS, type Db } from '../customer/common.js';
+import { type CreatedOrder, ORDER_STATUS_NAMES, type OrderStatus } from '../../common/finance/orders.js';
+import { CARD_KINDS, currentCardKeys, deliverPurchasedCard, takeBackPurchasedCard } from '../customer/index.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { type PayActor, recordAction } from './audit.js';
 import { consumeCoupon, lockCoupon, releaseCoupon } from './coupons.js';
 import { HQ_STORE, LedgerDuplicate, type Line, post, WORLD_STORE } from './ledger.js';
 import { activeProviders, type PayProviders } from './pay/index.js';
@@ -21,7 +22,6 @@ import { extendLicence } from './renewal.js';
  */
 
 export type OrderPurpose = 'recharge' | 'renewal' | 'card_purchase' | 'customer_payment';
-export type OrderStatus = 'created' | 'paid' | 'refunded' | 'closed';
 export type OrderProvider = ProviderName | 'balance';
 
 export const PURPOSE_NAMES: Record<OrderPurpose, string> = {
@@ -30,14 +30,8 @@ export const PURPOSE_NAMES: Record<OrderPurpose, string> = {
   card_purchase: '在线购卡',
   customer_payment: '客户付款',
 };
-export const ORDER_STATUS_NAMES: Record<OrderStatus, string> = { created: '待支付', paid: '已支付', refunded: '已退款', closed: '已关闭' };
 /** One payment is at most 1,000,000.00 yuan. */
 export const MAX_ORDER_FEN = 100_000_000;
-
-export interface PayActor {
-  userId?: number | null;
-  userName?: string | null;
-}
 
 /** An amount in integer fen from the wire: a positive whole number, else a Chinese refusal. */
 export function fenParam(v: unknown, title = '金额'): number {
@@ -62,28 +56,6 @@ function newOrderNo(purpose: OrderPurpose): string {
   return `${PREFIX[purpose]}${stamp}${crypto.randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
 }
 
-export async function recordAction(
-  db: Db,
-  a: { targetType: string; targetId: string | number; storeId: number; action: string; from?: string | null; to?: string | null; detail?: string | null },
-  actor?: PayActor,
-): Promise<void> {
-  await db
-    .insertInto('finPayAction')
-    .values({
-      targetType: a.targetType,
-      targetId: String(a.targetId),
-      storeId: a.storeId,
-      action: a.action,
-      fromStatus: a.from ?? null,
-      toStatus: a.to ?? null,
-      detail: a.detail ?? null,
-      userId: actor?.userId ?? null,
-      userName: actor?.userName ?? null,
-      createTime: Date.now(),
-    })
-    .execute();
-}
-
 export interface CreateOrderInput {
   purpose: OrderPurpose;
   storeId: number;
@@ -100,18 +72,6 @@ export interface CreateOrderInput {
 /** A card purchase must say which card it buys: paid, that card is delivered (server/customer/cards.ts). */
 function checkPurpose(o: Pick<CreateOrderInput, 'purpose' | 'meta'>): void {
   if (o.purpose === 'card_purchase' && !CARD_KINDS[Number(o.meta?.cardKind)]) throw fail('请选择会员卡类型');
-}
-
-export interface CreatedOrder {
-  orderNo: string;
-  amountFen: number;
-  originalFen: number;
-  discountFen: number;
-  provider: ProviderName;
-  expireTime: number;
-  payUrl?: string;
-  /** The payment QR code as a PNG data URL. */
-  qrCode?: string;
 }
 
 /**

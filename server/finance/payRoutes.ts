@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutePermission } from '../app.js';
-import { actorOf, assertStore, intParam, paging } from '../customer/common.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
 import type { Q } from '../engine/store.js';
+import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
+import { intParam, paging } from '../http/params.js';
+import { actorOf, assertStore } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 import { createStorage, newObjectKey } from '../storage/index.js';
 import { detectType, extensionOf, mimeOf } from '../storage/sniff.js';
-import { createBatch, createCardOrder, listBatches, myCoupons, pullCoupon, setBatchStatus, verifyCoupon } from './coupons.js';
+import { createCardOrder, startRenewal } from './checkout.js';
+import { createBatch, listBatches, myCoupons, pullCoupon, setBatchStatus, verifyCoupon } from './coupons.js';
 import { registerPayJobs } from './jobs.js';
 import { createOrder, fenParam, findOrder, handleNotification, orderStatus, publicOrder } from './orders.js';
 import { PayProviders, payConfigFromEnv, setActiveProviders } from './pay/index.js';
@@ -16,7 +18,7 @@ import { loadOrCreateSandboxKey } from './pay/sandbox.js';
 import { registerSandboxPage, SandboxNotifier } from './pay/sandboxPage.js';
 import { commitOffline, commitOnline, confirmOffline, rechargeLog, rechargeTypes, rejectOffline, VOUCHER_FOLDER } from './recharge.js';
 import { dailyReport, reportWorkbook } from './reconcile.js';
-import { renewalInfo, startRenewal } from './renewal.js';
+import { renewalInfo } from './renewal.js';
 
 /**
  * Routes of finance payments (docs/finance-payments.md): the spec §7.9 / §7.7 calls under /appv2/api (充值, 续费,

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
-import { type Actor, assertStore, type Db, intParam, paging, text } from '../customer/common.js';
+import type { CreatedOrder } from '../../common/finance/orders.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import { intParam, paging, text } from '../http/params.js';
+import { type Actor, assertStore } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
+import { recordAction } from './audit.js';
 import { post } from './ledger.js';
-import { type CreatedOrder, createOrder, fenParam, recordAction } from './orders.js';
+import { createOrder, fenParam } from './orders.js';
 import type { PayProviders } from './pay/index.js';
 import { PROVIDER_TITLES, type ProviderName } from './pay/provider.js';
 

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
-import type { Actor, Db } from '../customer/common.js';
+import { ORDER_STATUS_NAMES, type OrderStatus } from '../../common/finance/orders.js';
+import type { ReconcileMismatch, ReconcileReport, ReconcileStore } from '../../common/finance/reconcile.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
+import type { Actor } from '../security/actor.js';
 import { NO_STORE_ROWS } from '../security/storeScope.js';
-import { ORDER_STATUS_NAMES, type OrderPurpose, type OrderStatus, PURPOSE_NAMES } from './orders.js';
+import { type OrderPurpose, PURPOSE_NAMES } from './orders.js';
 import { PROVIDER_TITLES } from './pay/provider.js';
 
 /**
@@ -13,23 +16,8 @@ import { PROVIDER_TITLES } from './pay/provider.js';
  * amount, unknown order, a second trade). Headquarters sees every store; a store its own.
  */
 
-export interface Mismatch {
-  storeId: number;
-  orderNo: string | null;
-  kind: string;
-  detail: string;
-}
-
-export interface StoreLine {
-  storeId: number;
-  storeName: string;
-  paidCount: number;
-  paidFen: number;
-  notifiedFen: number;
-  ledgerFen: number;
-  refundedFen: number;
-  mismatchCount: number;
-}
+/** A difference as found, before its store is named. */
+type Mismatch = Omit<ReconcileMismatch, 'storeName'>;
 
 function dayWindow(date: unknown): { day: string; start: number; end: number } {
   const day =
@@ -47,7 +35,7 @@ function dayWindow(date: unknown): { day: string; start: number; end: number } {
   return { day, start, end };
 }
 
-export async function dailyReport(db: Db, actor: Actor, p: { date?: unknown; storeId?: unknown }) {
+export async function dailyReport(db: Db, actor: Actor, p: { date?: unknown; storeId?: unknown }): Promise<ReconcileReport> {
   const { day, start, end } = dayWindow(p.date);
   // An account without a store must not fall through to "every store" (an absent filter): it matches no row.
   const only = actor.allStores ? (p.storeId ? Number(p.storeId) : undefined) : (actor.storeId ?? NO_STORE_ROWS);
@@ -99,7 +87,7 @@ export async function dailyReport(db: Db, actor: Actor, p: { date?: unknown; sto
   const dayPostings = await pq.execute();
 
   const mismatches: Mismatch[] = [];
-  const lines = new Map<number, StoreLine>();
+  const lines = new Map<number, ReconcileStore>();
   const line = (storeId: number) => {
     let l = lines.get(storeId);
     if (!l) {
@@ -185,7 +173,7 @@ export async function dailyReport(db: Db, actor: Actor, p: { date?: unknown; sto
 const yuan = (fen: number) => Number((fen / 100).toFixed(2));
 
 /** The report as an xlsx workbook: 汇总, 差异, 订单. */
-export async function reportWorkbook(report: Awaited<ReturnType<typeof dailyReport>>): Promise<Buffer> {
+export async function reportWorkbook(report: ReconcileReport): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sum = wb.addWorksheet('汇总');
   sum.columns = [

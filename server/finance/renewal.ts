@@ -1,10 +1,7 @@
-import type { Actor, Db } from '../customer/common.js';
-import { fail } from '../http/envelope.js';
-import { requireStore } from '../security/storeScope.js';
+import type { RenewalPlan } from '../../common/finance/renewal.js';
+import type { Db } from '../db/types.js';
 import { expiryTime, isExpired } from '../services/platform.js';
-import { type CreatedOrder, createOrder, type PayActor, payFromBalance, recordAction } from './orders.js';
-import type { PayProviders } from './pay/index.js';
-import type { ProviderName } from './pay/provider.js';
+import { type PayActor, recordAction } from './audit.js';
 
 /**
  * 账户续费 (spec §7.9 wxpay/channelRenewal, channelRenewalVertiy, index/freeNum; docs/finance-payments.md): paying
@@ -12,13 +9,6 @@ import type { ProviderName } from './pay/provider.js';
  * payment's own transaction. Paid online (world → headquarters revenue) or from the store's 余额 (balance →
  * revenue). The yearly price is RENEWAL_YEAR_FEN (default 980000 fen = 9800.00 元); longer plans are cheaper per year.
  */
-
-export interface RenewalPlan {
-  planId: string;
-  name: string;
-  months: number;
-  priceFen: number;
-}
 
 export function renewalPlans(env: NodeJS.ProcessEnv = process.env): RenewalPlan[] {
   const configured = Number(env.RENEWAL_YEAR_FEN);
@@ -60,22 +50,4 @@ export async function extendLicence(trx: Db, months: number, orderNo: string, ac
 export async function renewalInfo(db: Db) {
   const p = await db.selectFrom('sysPlatform').select(['expiredate']).where('id', '=', 1).executeTakeFirstOrThrow();
   return { plans: renewalPlans(), expiredate: p.expiredate, expired: isExpired(p) };
-}
-
-/** wxpay/channelRenewal: an online renewal order, or a renewal paid at once from the store's balance. */
-export async function startRenewal(db: Db, actor: Actor, p: Record<string, unknown>, providers: PayProviders): Promise<CreatedOrder | Record<string, unknown>> {
-  const plan = renewalPlans().find((x) => x.planId === p.planId);
-  if (!plan) throw fail('请选择续费套餐');
-  const payType = typeof p.payType === 'string' && p.payType ? p.payType : providers.enabled()[0];
-  const base = {
-    purpose: 'renewal' as const,
-    storeId: requireStore(actor),
-    amountFen: plan.priceFen,
-    subject: `平台账户续费 ${plan.name}`,
-    userId: actor.userId,
-    userName: actor.userName,
-    meta: { planId: plan.planId, months: plan.months },
-  };
-  if (payType === 'balance') return payFromBalance(db, base);
-  return createOrder(db, { ...base, provider: payType as ProviderName }, providers);
 }

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RoutePermission } from '../app.js';
-import { actorOf, assertStore, intParam, paging } from '../customer/common.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
 import type { Q } from '../engine/store.js';
 import { XlsxStreamWriter } from '../engine/xlsxStream.js';
+import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
+import { intParam, paging } from '../http/params.js';
+import { actorOf, assertStore } from '../security/actor.js';
 import { listBanks, removeBank, saveBank, verifyBank } from './bank.js';
 import { applyInvoice, invoiceFile, issueInvoice, listHeaders, listInvoices, MAX_PDF_BYTES, rejectInvoice, removeHeader, saveHeader } from './invoice.js';
 import type { AccountKind } from './ledger.js';

@@ -1,6 +1,6 @@
-import type { Actor } from '../customer/common.js';
-import { intParam } from '../customer/common.js';
 import { fail } from '../http/envelope.js';
+import { intParam } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { ACCOUNT_NAMES, type AccountKind, balanceOf } from './ledger.js';
 import { dayParam } from './storeScope.js';

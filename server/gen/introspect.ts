@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { DbTable } from '../../common/gen/tables.js';
 import type { Dialect } from '../db/connection.js';
 import type { Q } from '../engine/store.js';
 
@@ -6,11 +7,6 @@ import type { Q } from '../engine/store.js';
  * What the database holds (代码生成): its tables and their columns, read from SQLite's sqlite_master /
  * pragma_table_info or PostgreSQL's information_schema (the current schema only). Every query is parameterised.
  */
-
-export interface DbTable {
-  tableName: string;
-  tableComment: string;
-}
 
 export interface DbColumn {
   name: string;

@@ -1,61 +1,10 @@
+import type { Flag, GenColumn, PropertyType } from '../../common/gen/tables.js';
 import type { DbColumn } from './introspect.js';
 
 /**
- * 代码生成 records (migration 007, RuoYi's GenTable / GenTableColumn shape) and the defaults an imported table and
- * its columns start with (RuoYi's GenUtils.initTable / initColumnField, adapted to schema files).
+ * 代码生成: the defaults an imported table and its columns start with (RuoYi's GenUtils.initTable / initColumnField,
+ * adapted to schema files). The records' shapes (migration 007) are in common/gen/tables.ts.
  */
-
-export type Flag = '0' | '1';
-
-export interface GenTableRecord {
-  tableId: number;
-  tableName: string;
-  tableComment: string;
-  entityName: string;
-  menuParent: string | null;
-  menuPath: string | null;
-  menuTitle: string | null;
-  menuIcon: string | null;
-  permissionPrefix: string;
-  endpointBase: string;
-  formMode: string;
-  formWidth: number;
-  formColumns: number;
-  treeParent: string | null;
-  treeLabel: string | null;
-  remark: string | null;
-  createBy: string | null;
-  createTime: number;
-  updateBy: string | null;
-  updateTime: number | null;
-  version: number;
-}
-
-export interface GenColumnRecord {
-  columnId: number;
-  tableId: number;
-  columnName: string;
-  columnComment: string;
-  columnType: string;
-  propertyName: string;
-  propertyType: string;
-  isPk: Flag;
-  isNullable: Flag;
-  isRequired: Flag;
-  isInsert: Flag;
-  isEdit: Flag;
-  isList: Flag;
-  isSearch: Flag;
-  searchOp: string;
-  isSortable: Flag;
-  dictType: string;
-  widget: string;
-  maxLength: number | null;
-  sort: number;
-}
-
-export const PROPERTY_TYPES = ['string', 'integer', 'number', 'boolean'] as const;
-export const FORM_MODES = ['dialog', 'page'] as const;
 
 /** Widgets (x-ui.widget) that fit each property type. */
 export const WIDGETS_BY_TYPE: Record<string, string[]> = {
@@ -72,7 +21,7 @@ export const SOFT_DELETE_COLUMN = 'del_flag';
 export const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const flag = (b: boolean): Flag => (b ? '1' : '0');
 
-export function propertyTypeOf(dbType: string): string {
+export function propertyTypeOf(dbType: string): PropertyType {
   const t = dbType.toLowerCase();
   if (t.startsWith('bool')) return 'boolean';
   if (t.includes('int') || t.includes('serial')) return 'integer';
@@ -92,7 +41,7 @@ export function auditKindOf(columnName: string, propertyType: string): 'createTi
 }
 
 /** The engine-managed columns (version, del_flag) that are not properties of the generated schema. */
-export function isManagedColumn(c: Pick<GenColumnRecord, 'columnName' | 'propertyType'>): boolean {
+export function isManagedColumn(c: Pick<GenColumn, 'columnName' | 'propertyType'>): boolean {
   return (c.columnName === VERSION_COLUMN && c.propertyType === 'integer') || (c.columnName === SOFT_DELETE_COLUMN && c.propertyType === 'string');
 }
 
@@ -118,7 +67,7 @@ export function initTable(tableName: string, tableComment: string) {
     menuIcon: null,
     permissionPrefix: `${letters(module) || 'gen'}:${letters(business) || 'gen'}`,
     endpointBase: `/dev-api/${module}/${business}`,
-    formMode: 'dialog',
+    formMode: 'dialog' as const,
     formWidth: 1200,
     formColumns: 2,
     treeParent: null,
@@ -127,7 +76,7 @@ export function initTable(tableName: string, tableComment: string) {
   };
 }
 
-export function initColumn(c: DbColumn): Omit<GenColumnRecord, 'columnId' | 'tableId'> {
+export function initColumn(c: DbColumn): Omit<GenColumn, 'columnId' | 'tableId'> {
   const propertyType = c.pk ? 'integer' : propertyTypeOf(c.type);
   const name = c.name;
   const audit = auditKindOf(name, propertyType);

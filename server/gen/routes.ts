@@ -3,6 +3,7 @@ import path from 'node:path';
 import archiver from 'archiver';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Generated, type Kysely, sql } from 'kysely';
+import { FORM_MODES, GEN_SEARCH_OPS, type GenColumn, type GenQuery, type GenTable, PROPERTY_TYPES } from '../../common/gen/tables.js';
 import type { EngineEnv } from '../engine/context.js';
 import { logged } from '../engine/context.js';
 import { DEFAULT_SCHEMAS_DIR } from '../engine/metaSchema.js';
@@ -10,7 +11,7 @@ import { BusinessType } from '../engine/operlog.js';
 import { engineDb } from '../engine/store.js';
 import { Code, fail, ok, page } from '../http/envelope.js';
 import { isInternalTable, listDbColumns, listDbTables, tableExists } from './introspect.js';
-import { FORM_MODES, type GenColumnRecord, type GenTableRecord, initColumn, initTable, PROPERTY_TYPES, WIDGETS_BY_TYPE } from './model.js';
+import { initColumn, initTable, WIDGETS_BY_TYPE } from './model.js';
 import { generateSchema } from './schemaFromTable.js';
 
 /**
@@ -30,8 +31,8 @@ export const GEN_PERM = {
 
 type Row<T> = { [K in keyof T]: K extends 'tableId' | 'columnId' ? Generated<number> : T[K] };
 interface GenDb {
-  genTable: Row<GenTableRecord>;
-  genTableColumn: Row<GenColumnRecord>;
+  genTable: Row<GenTable>;
+  genTableColumn: Row<GenColumn>;
 }
 
 const TITLE = '代码生成';
@@ -47,12 +48,8 @@ const pageQuery = {
     tableComment: { type: 'string', title: '表描述', maxLength: 200 },
   },
 } as const;
-interface PageQuery {
-  pageNum?: number;
-  pageSize?: number;
-  tableName?: string;
-  tableComment?: string;
-}
+/** As it arrives: the page may be left out (page 1 of 10). */
+type PageQuery = Partial<GenQuery>;
 
 const idParams = { type: 'object', required: ['tableId'], properties: { tableId: { type: 'integer', title: '表编号', minimum: 1 } } } as const;
 
@@ -95,7 +92,7 @@ const editBody = {
           isEdit: { ...flag, title: '编辑' },
           isList: { ...flag, title: '列表' },
           isSearch: { ...flag, title: '查询' },
-          searchOp: { type: 'string', title: '查询方式', enum: ['eq', 'like', 'range', 'dateRange'] },
+          searchOp: { type: 'string', title: '查询方式', enum: [...GEN_SEARCH_OPS] },
           isSortable: { ...flag, title: '排序' },
           dictType: { type: ['string', 'null'], title: '字典类型', maxLength: 100 },
           widget: { type: 'string', title: '显示类型', enum: [...new Set(Object.values(WIDGETS_BY_TYPE).flat())] },
@@ -106,8 +103,8 @@ const editBody = {
   },
 } as const;
 
-type ColumnEdit = Partial<Omit<GenColumnRecord, 'columnId' | 'tableId' | 'dictType'>> & { columnId: number; dictType?: string | null };
-type TableEdit = Partial<GenTableRecord> & { tableId: number; version: number; columns?: ColumnEdit[] };
+type ColumnEdit = Partial<Omit<GenColumn, 'columnId' | 'tableId' | 'dictType'>> & { columnId: number; dictType?: string | null };
+type TableEdit = Partial<GenTable> & { tableId: number; version: number; columns?: ColumnEdit[] };
 
 const TABLE_FIELDS = [
   'tableComment',
@@ -166,7 +163,7 @@ export async function genRoutes(app: FastifyInstance) {
   ) => logged(env(), request, { title: TITLE, businessType, method: `gen.${method}`, param }, run);
 
   const loadTable = async (tableId: number, q: Kysely<GenDb> = db) => {
-    const table = (await q.selectFrom('genTable').selectAll().where('tableId', '=', tableId).executeTakeFirst()) as GenTableRecord | undefined;
+    const table = (await q.selectFrom('genTable').selectAll().where('tableId', '=', tableId).executeTakeFirst()) as GenTable | undefined;
     if (!table) throw fail('数据不存在或已被删除', Code.NOT_FOUND);
     const columns = (await q
       .selectFrom('genTableColumn')
@@ -174,7 +171,7 @@ export async function genRoutes(app: FastifyInstance) {
       .where('tableId', '=', tableId)
       .orderBy('sort')
       .orderBy('columnId')
-      .execute()) as GenColumnRecord[];
+      .execute()) as GenColumn[];
     return { table, columns };
   };
   const generate = async (tableId: number) => {

@@ -1,20 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { EntitySchema, ListRender, PropertySchema, SearchOp, UiWidget } from '../../common/engine/types.js';
+import { FORM_MODES, type GenColumn, type GenTable } from '../../common/gen/tables.js';
 import { checkSchemas } from '../engine/metaSchema.js';
-import type { EntitySchema, ListRender, PropertySchema, SearchOp } from '../engine/types.js';
 import { fail } from '../http/envelope.js';
-import {
-  auditKindOf,
-  FORM_MODES,
-  type GenColumnRecord,
-  type GenTableRecord,
-  isManagedColumn,
-  isTimeColumn,
-  SOFT_DELETE_COLUMN,
-  VERSION_COLUMN,
-  WIDGETS_BY_TYPE,
-} from './model.js';
+import { auditKindOf, isManagedColumn, isTimeColumn, SOFT_DELETE_COLUMN, VERSION_COLUMN, WIDGETS_BY_TYPE } from './model.js';
 
 /**
  * gen_table + gen_table_column → one schema file of the schema engine (docs/schemas.md). The result is checked with
@@ -39,13 +30,13 @@ const TEXT_WIDGETS = new Set(['textarea', 'richText']);
 
 const on = (f: string | null | undefined) => f === '1';
 const blank = (s: string | null | undefined) => !s?.trim();
-const titleOf = (c: GenColumnRecord) => c.columnComment.trim() || c.columnName;
+const titleOf = (c: GenColumn) => c.columnComment.trim() || c.columnName;
 
 /** The columns that become properties (the version counter and the soft-delete flag are the engine's own). */
-const propertyColumns = (columns: GenColumnRecord[]) => [...columns].sort((a, b) => a.sort - b.sort).filter((c) => !isManagedColumn(c));
+const propertyColumns = (columns: GenColumn[]) => [...columns].sort((a, b) => a.sort - b.sort).filter((c) => !isManagedColumn(c));
 
 /** Settings a schema cannot be made from, in Chinese, naming the field; empty when all is well. */
-export function configProblems(table: GenTableRecord, columns: GenColumnRecord[]): string[] {
+export function configProblems(table: GenTable, columns: GenColumn[]): string[] {
   const out: string[] = [];
   if (blank(table.tableComment)) out.push('表描述不能为空');
   if (!ENTITY_NAME.test(table.entityName)) out.push('实体名称格式不正确（字母开头，只含字母、数字和下划线）');
@@ -106,7 +97,7 @@ export function configProblems(table: GenTableRecord, columns: GenColumnRecord[]
   return out;
 }
 
-function listRender(c: GenColumnRecord): ListRender | undefined {
+function listRender(c: GenColumn): ListRender | undefined {
   if (!blank(c.dictType)) return 'dict';
   if (c.widget === 'imageUpload') return 'image';
   if (c.widget === 'date' && c.propertyType === 'integer') return 'date';
@@ -116,7 +107,7 @@ function listRender(c: GenColumnRecord): ListRender | undefined {
   return undefined;
 }
 
-function property(c: GenColumnRecord, listOrder: number | undefined, tree: boolean): PropertySchema {
+function property(c: GenColumn, listOrder: number | undefined, tree: boolean): PropertySchema {
   const type = c.propertyType;
   const pk = on(c.isPk);
   const audit = auditKindOf(c.columnName, type);
@@ -140,13 +131,14 @@ function property(c: GenColumnRecord, listOrder: number | undefined, tree: boole
   }
   if (on(c.isSearch)) p['x-search'] = { op: c.searchOp as SearchOp };
   if (on(c.isSortable)) p['x-sortable'] = true;
-  if (!readOnly && c.widget && !(c.widget === 'text' && type === 'string') && !(c.widget === 'number' && type !== 'string')) p['x-ui'] = { widget: c.widget };
+  if (!readOnly && c.widget && !(c.widget === 'text' && type === 'string') && !(c.widget === 'number' && type !== 'string'))
+    p['x-ui'] = { widget: c.widget as UiWidget };
   if (audit) p['x-audit'] = audit;
   return p;
 }
 
 /** The schema of one imported table, as configured (not yet checked). */
-export function buildSchema(table: GenTableRecord, columns: GenColumnRecord[]): EntitySchema {
+export function buildSchema(table: GenTable, columns: GenColumn[]): EntitySchema {
   const props = propertyColumns(columns);
   const pk = props.find((c) => on(c.isPk));
   const tree = !blank(table.treeParent) && !blank(table.treeLabel);
@@ -232,7 +224,7 @@ export function schemaProblems(schema: EntitySchema, schemasDir: string): string
 }
 
 /** Builds and checks; any problem is refused with one Chinese message naming every problem. */
-export function generateSchema(table: GenTableRecord, columns: GenColumnRecord[], schemasDir: string): GeneratedSchema {
+export function generateSchema(table: GenTable, columns: GenColumn[], schemasDir: string): GeneratedSchema {
   const config = configProblems(table, columns);
   if (config.length) throw fail(`生成配置有误：${config.join('；')}`);
   const schema = buildSchema(table, columns);

@@ -1,4 +1,5 @@
-import type { Db } from '../customer/common.js';
+import { type DailyFigure, type DailyFigures, FIGURES } from '../../common/home/statistics.js';
+import type { Db } from '../db/types.js';
 import { DAY_MS, dayKey, dayNo, dayStart, keyNo } from './days.js';
 import { activatedCards, approvedPlans, type DayCount, newCustomers, registrations, revenue, submittedPlans } from './sources.js';
 
@@ -9,11 +10,7 @@ import { activatedCards, approvedPlans, type DayCount, newCustomers, registratio
  * never depends on whether the job has run — only its speed does. A row of store -1 (all zeros) marks a computed day.
  */
 
-export const FIGURES = ['newCustomers', 'activatedCards', 'submittedPlans', 'approvedPlans', 'revenue', 'registrations'] as const;
-export type Figure = (typeof FIGURES)[number];
-export type Figures = Record<Figure, number>;
-
-const SOURCES: Record<Figure, (db: Db, from: number, to: number) => Promise<DayCount[]>> = {
+const SOURCES: Record<DailyFigure, (db: Db, from: number, to: number) => Promise<DayCount[]>> = {
   newCustomers,
   activatedCards,
   submittedPlans,
@@ -25,17 +22,17 @@ const SOURCES: Record<Figure, (db: Db, from: number, to: number) => Promise<DayC
 /** The store id of the all-zero row that marks a stored day (no store has it). */
 export const MARKER_STORE = -1;
 
-export const zeroFigures = (): Figures => ({ newCustomers: 0, activatedCards: 0, submittedPlans: 0, approvedPlans: 0, revenue: 0, registrations: 0 });
+export const zeroFigures = (): DailyFigures => ({ newCustomers: 0, activatedCards: 0, submittedPlans: 0, approvedPlans: 0, revenue: 0, registrations: 0 });
 
 /** day number → store → figures, for the days [fromNo, toNo] (inclusive), straight from the sources. */
-export async function computeDays(db: Db, fromNo: number, toNo: number): Promise<Map<number, Map<number, Figures>>> {
-  const out = new Map<number, Map<number, Figures>>();
+export async function computeDays(db: Db, fromNo: number, toNo: number): Promise<Map<number, Map<number, DailyFigures>>> {
+  const out = new Map<number, Map<number, DailyFigures>>();
   const from = dayStart(fromNo);
   const to = dayStart(toNo + 1);
   const results = await Promise.all(FIGURES.map((f) => SOURCES[f](db, from, to)));
   FIGURES.forEach((figure, i) => {
     for (const r of results[i]) {
-      const byStore = out.get(r.day) ?? new Map<number, Figures>();
+      const byStore = out.get(r.day) ?? new Map<number, DailyFigures>();
       out.set(r.day, byStore);
       const row = byStore.get(r.storeId) ?? zeroFigures();
       byStore.set(r.storeId, row);
@@ -150,7 +147,7 @@ async function fillGaps(db: Db, fromNo: number, toNo: number, now: number): Prom
   return n;
 }
 
-export interface DailyRow extends Figures {
+export interface DailyRow extends DailyFigures {
   date: string;
 }
 
@@ -160,7 +157,7 @@ export interface DailyRow extends Figures {
  */
 export async function readDays(db: Db, fromNo: number, toNo: number, store: number | undefined, now = Date.now()): Promise<DailyRow[]> {
   const today = dayNo(now);
-  const byDay = new Map<number, Figures>();
+  const byDay = new Map<number, DailyFigures>();
   const lastStored = Math.min(toNo, today - 1);
   const known = new Set<number>();
   if (lastStored >= fromNo) {
@@ -208,7 +205,7 @@ export async function readDays(db: Db, fromNo: number, toNo: number, store: numb
   return out;
 }
 
-export const totalsOf = (rows: Figures[]): Figures => {
+export const totalsOf = (rows: DailyFigures[]): DailyFigures => {
   const t = zeroFigures();
   for (const r of rows) for (const k of FIGURES) t[k] += r[k];
   return t;

@@ -1,19 +1,11 @@
-import type { AuthContext } from '../app.js';
-import type { Db } from '../customer/common.js';
+import type { FastPath, HeldPage } from '../../common/home/fastPath.js';
+import type { Db } from '../db/types.js';
+import type { AuthContext } from '../http/context.js';
 import { fail } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 
 /** 快捷菜单 (index/fastPath): each user's shortcuts, picked from the pages of their own menu (docs/home.md). */
 export const FAST_PATH_MAX = 12;
-
-export interface HeldPage {
-  menuId: number;
-  menuName: string;
-  /** Full route path, e.g. /volunteer/examine (what the console's router has). */
-  path: string;
-  icon: string;
-  component: string | null;
-}
 
 /** The visible, enabled pages (menu type C) the user's roles hold; the super admin holds every one. */
 export async function heldPages(db: Db, auth: AuthContext): Promise<HeldPage[]> {
@@ -54,7 +46,7 @@ export async function heldPages(db: Db, auth: AuthContext): Promise<HeldPage[]> 
 }
 
 /** The user's shortcuts (still held ones only, in their order) and every page they may pick from. */
-export async function getFastPath(db: Db, auth: AuthContext) {
+export async function getFastPath(db: Db, auth: AuthContext): Promise<FastPath> {
   const choices = await heldPages(db, auth);
   const byId = new Map(choices.map((c) => [c.menuId, c]));
   const picked = await db.selectFrom('homeFastPath').select(['menuId']).where('userId', '=', auth.userId).orderBy('sort').execute();

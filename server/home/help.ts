@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../customer/common.js';
+import type { HelpItem } from '../../common/home/help.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { escapeLike } from '../http/like.js';
 
@@ -8,15 +9,6 @@ import { escapeLike } from '../http/like.js';
  * signed-in user, searchable by title, keywords and category. Editing stays in 服务中心 › 帮助指南.
  */
 export const HELP_LIMIT = 50;
-
-export interface HelpItem {
-  helpId: number;
-  title: string;
-  category: string;
-  keywords: string | null;
-  content: string; // rich text, sanitised when saved (schema engine)
-  updateTime: number | null;
-}
 
 export async function helpArticles(db: Db, keyword: unknown): Promise<HelpItem[]> {
   const k = typeof keyword === 'string' ? keyword.trim() : '';

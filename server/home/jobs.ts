@@ -1,4 +1,4 @@
-import { registerJobHandler } from '../monitor/handlers.js';
+import { registerJobHandler } from '../monitor/index.js';
 import { refreshDaily } from './daily.js';
 import { refreshRegisterNum } from './platformFigures.js';
 

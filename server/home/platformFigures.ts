@@ -1,4 +1,4 @@
-import type { Db } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 import { dayKey, dayNo, dayStart } from './days.js';
 import type { PageViewCounter } from './pageViews.js';
 
@@ -20,12 +20,21 @@ async function countUsers(db: Db): Promise<number> {
   return Number(r?.n ?? 0);
 }
 
+/**
+ * 平台访问量 and 注册人数 now: the stored running total plus the views not written yet, and the accounts that exist.
+ * platformInfo answers these rather than the cached platform row, whose stored totals are written later (page views in
+ * batches, 注册人数 by the hourly job), so the sign-in page and 首页 always agree.
+ */
+export async function platformTotals(db: Db, counter: PageViewCounter): Promise<{ pv: number; registerNum: number }> {
+  const [platform, users] = await Promise.all([db.selectFrom('sysPlatform').select('pv').where('id', '=', 1).executeTakeFirst(), countUsers(db)]);
+  return { pv: Number(platform?.pv ?? 0) + counter.unwrittenTotal(), registerNum: users };
+}
+
 export async function platformFigures(db: Db, counter: PageViewCounter, now = Date.now()) {
   const today = dayNo(now);
-  const [platform, todayViews, users, todayUsers] = await Promise.all([
-    db.selectFrom('sysPlatform').select('pv').where('id', '=', 1).executeTakeFirst(),
+  const [totals, todayViews, todayUsers] = await Promise.all([
+    platformTotals(db, counter),
     db.selectFrom('homePageView').select('views').where('day', '=', dayKey(today)).executeTakeFirst(),
-    countUsers(db),
     db
       .selectFrom('sysUser')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -35,9 +44,9 @@ export async function platformFigures(db: Db, counter: PageViewCounter, now = Da
   ]);
   const unwritten = counter.unwritten(today);
   return {
-    pv: Number(platform?.pv ?? 0) + counter.unwrittenTotal(),
+    pv: totals.pv,
     todayPv: Number(todayViews?.views ?? 0) + unwritten,
-    registerNum: users,
+    registerNum: totals.registerNum,
     todayRegistrations: Number(todayUsers?.n ?? 0),
   };
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RoutePermission } from '../app.js';
-import { actorOf } from '../customer/common.js';
+import { FIGURES, type Statistics } from '../../common/home/statistics.js';
+import type { RoutePermission } from '../http/context.js';
 import { fail, ok } from '../http/envelope.js';
+import { actorOf } from '../security/actor.js';
 import { NO_STORE_ROWS } from '../security/storeScope.js';
-import { FIGURES, readDays, totalsOf } from './daily.js';
+import { readDays, totalsOf } from './daily.js';
 import { dayKey, dayNo, parseDay } from './days.js';
 import { getFastPath, saveFastPath } from './fastPath.js';
 import { helpArticles } from './help.js';
@@ -88,7 +89,8 @@ async function home(app: FastifyInstance) {
     ]);
     const rows = days.map((d, i) => ({ ...d, pageViews: views.get(fromNo + i) ?? 0 }));
     const totals = { ...totalsOf(days), pageViews: rows.reduce((n, d) => n + d.pageViews, 0) };
-    return ok({ beginDate: dayKey(fromNo), endDate: dayKey(toNo), figures: FIGURES, days: rows, totals, allStores: actor.allStores });
+    const answer: Statistics = { beginDate: dayKey(fromNo), endDate: dayKey(toNo), figures: FIGURES, days: rows, totals, allStores: actor.allStores };
+    return ok(answer);
   });
 
   route('GET', '/dev-api/api/index/fastPath', 'login', false, async (_p, r) => ok(await getFastPath(db, requireAuth(r))));

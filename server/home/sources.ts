@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
-import type { Actor, Db } from '../customer/common.js';
-import { listInvoices } from '../finance/invoice.js';
-import { storeFilter } from '../finance/storeScope.js';
-import { listWithdrawals } from '../finance/withdraw.js';
+import type { Db } from '../db/types.js';
+import { listInvoices, listWithdrawals, storeFilter } from '../finance/index.js';
+import type { Actor } from '../security/actor.js';
 import { NO_STORE_ROWS } from '../security/storeScope.js';
-import { pendingWorkOrderCount } from '../service/workOrders.js';
-import { listAppointments } from '../volunteer/appointments.js';
-import type { Actor as VolunteerActor } from '../volunteer/common.js';
-import { examineList } from '../volunteer/review.js';
+import { pendingWorkOrderCount } from '../service/index.js';
+import { examineList, listAppointments, type VolunteerActor } from '../volunteer/index.js';
 
 /**
  * Where the home page's numbers come from: one small reader per source, so a module that is absent or changes is one

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
-import type { Db } from '../customer/common.js';
+import { TABS, type Tab } from '../../common/home/tabs.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
-import { latestGallery, latestResources, recommendedApps } from '../service/tabs.js';
+import { latestGallery, latestResources, recommendedApps } from '../service/index.js';
 
 /**
  * The dashboard tabs (spec §2.3: 推荐应用, 资源下载, 营销图库, 直播; §7.8 tabList): one small reader per source. The
  * service centre's lists come from server/service/tabs.ts; 直播 reads the engine table of schemas/liveBroadcast.
  */
-export const TABS = {
-  app: '推荐应用',
-  resource: '资源下载',
-  gallery: '营销图库',
-  live: '直播',
-} as const;
-export type Tab = keyof typeof TABS;
 
 /** Spec §9: the dashboard table shows page 1, size 30. */
 export const TAB_SIZE = 30;

@@ -1,6 +1,8 @@
-import type { AuthContext } from '../app.js';
-import type { Actor, Db } from '../customer/common.js';
+import type { TodoItem } from '../../common/home/todo.js';
+import type { Db } from '../db/types.js';
+import type { AuthContext } from '../http/context.js';
 import { allows } from '../security/access.js';
+import type { Actor } from '../security/actor.js';
 import { dayKey, dayNo, dayStart } from './days.js';
 import { appointmentsToday, invoicesPending, plansAwaitingReview, withdrawalsPending, workOrdersPending } from './sources.js';
 
@@ -9,15 +11,6 @@ import { appointmentsToday, invoicesPending, plansAwaitingReview, withdrawalsPen
  * route in the user's own menu) and the filter that page applies. Only sources whose list the user may open are
  * asked; the count is the total of exactly that filtered list (sources.ts).
  */
-export interface TodoItem {
-  key: string;
-  title: string;
-  count: number;
-  /** Menu component of the list page (e.g. Examine/index). */
-  component: string;
-  /** Query string the list page reads as its filter. */
-  query: Record<string, string>;
-}
 
 interface TodoSource {
   key: string;

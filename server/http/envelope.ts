@@ -1,3 +1,5 @@
+import type { Envelope } from '../../common/http/envelope.js';
+
 /**
  * Response envelopes and result codes (spec §8).
  * HTTP status is 200 for every business answer (RuoYi convention); the `code` field carries the outcome.
@@ -14,12 +16,7 @@ export const Code = {
   SESSION_EXPIRED: 40310,
 } as const;
 
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data?: T;
-  [extra: string]: unknown;
-}
+export type { Envelope };
 
 export function ok<T>(data?: T, msg = '操作成功', extra: Record<string, unknown> = {}): Envelope<T> {
   return { code: Code.OK, msg, ...(data === undefined ? {} : { data }), ...extra };

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { CACHE_NAMES } from '../cache/index.js';
-import { migrations } from '../db/migrate.js';
+import { migrations } from '../db/migrations/index.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
 import { engineDb } from '../engine/store.js';
 import { fail, ok } from '../http/envelope.js';
@@ -196,16 +197,20 @@ export async function monitorRoutes(app: FastifyInstance) {
       }
     };
     const pragma = (name: string) => (s ? (s.pragma(name, { simple: true }) as unknown) : null);
+    const pageSize = Number(pragma('page_size') ?? 0);
+    // cache_size is a page count when positive and KiB when negative (SQLite's default -2000; ours -16000).
+    const cacheSize = Number(pragma('cache_size') ?? 0);
     return {
       version: s ? (s.prepare('select sqlite_version() as v').get() as { v: string }).v : '',
-      file,
+      // The file's name only: the server's folders are nobody's business on a screen (docs/monitor.md).
+      file: path.basename(file),
       fileSize: size(file),
       walSize: size(`${file}-wal`),
       journalMode: pragma('journal_mode'),
       pageSize: pragma('page_size'),
       pageCount: pragma('page_count'),
       freelistCount: pragma('freelist_count'),
-      cacheSize: pragma('cache_size'),
+      cacheBytes: cacheSize < 0 ? -cacheSize * 1024 : cacheSize * pageSize,
       synchronous: pragma('synchronous'),
     };
   }

@@ -1,18 +1,10 @@
+import type { SqlStat, SqlStatRow } from '../../common/monitor/sqlStats.js';
+
 /**
  * SQL statistics collected at the query layer (Kysely's `log` hook, server/db/connection.ts) for 数据监控: per
  * normalised statement — literals and placeholders replaced by `?`, lists collapsed, whitespace folded, so no parameter
  * value is ever kept — the count, errors, total / max time and when it last ran.
  */
-export interface SqlStat {
-  sql: string;
-  count: number;
-  errors: number;
-  totalMs: number;
-  maxMs: number;
-  lastMs: number;
-  lastAt: number;
-}
-
 const MAX_STATEMENTS = 2000;
 
 export function normaliseSql(text: string): string {
@@ -64,8 +56,8 @@ export class SqlStats {
   }
 
   /** The statements, ordered by `by`, with their mean time. */
-  top(by: 'count' | 'maxMs' | 'meanMs' | 'totalMs', limit = 50) {
-    const rows = [...this.stats.values()].map((s) => ({ ...s, meanMs: s.count ? s.totalMs / s.count : 0 }));
+  top(by: 'count' | 'maxMs' | 'meanMs' | 'totalMs', limit = 50): SqlStatRow[] {
+    const rows: SqlStatRow[] = [...this.stats.values()].map((s) => ({ ...s, meanMs: s.count ? s.totalMs / s.count : 0 }));
     rows.sort((a, b) => b[by] - a[by]);
     return rows.slice(0, limit);
   }

@@ -173,11 +173,18 @@ export async function authRoutes(app: FastifyInstance) {
       if (purpose === 'login' && !bound) throw fail('该手机号未绑定账号');
       if (purpose === 'register' && bound) throw fail('该手机号已注册，请直接登录');
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      await db
+      const saved = await db
         .insertInto('sysSmsCode')
         .values({ mobile, codeHash: hashCode(mobile, code), purpose, expireTime: now + SMS_TTL_MS, attempts: 0, used: 0, createTime: now })
-        .execute();
-      await app.sms.send(mobile, code);
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        await app.sms.send(mobile, code);
+      } catch (err) {
+        // The provider refused (services/sms/): nobody got this code, so it must not hold the 60 s resend gap.
+        await db.deleteFrom('sysSmsCode').where('id', '=', saved.id).execute();
+        throw err;
+      }
       const demo = app.sms.driver === 'log';
       return ok({ driver: app.sms.driver }, demo ? '验证码已发送（演示环境未接入短信服务，验证码已写入服务器日志）' : '验证码已发送');
     },

@@ -14,7 +14,7 @@ import { loadOrCreateUploadSecret, qiniuEtag, signUploadToken, verifyUploadToken
  *  - POST /appv2/api/index/imageUpload: an image, answered as data {url, key};
  *  - GET /appv2/api/myqiniu/getQiniuUploadToken + POST /appv2/api/myqiniu/upload: the Qiniu-style token flow, served
  *    by this server (the token is a short-lived HMAC, see storage/upload-token.ts);
- *  - GET /appv2/api/Ueditor/config + POST /appv2/api/Ueditor/upload: the rich-text editor's images (png/jpg/jpeg/svg,
+ *  - POST (or GET) /appv2/api/Ueditor/config + POST /appv2/api/Ueditor/upload: the rich-text editor's images (png/jpg/jpeg/svg,
  *    3 MB, svg only without scripts, handlers or external references);
  *  - GET /dev-api/common/download?fileName=&delete=: a file of DATA_DIR/download (export outputs);
  *  - GET /dev-api/common/download/resource?resource=/profile/…: a stored upload.
@@ -295,7 +295,15 @@ export async function filesRoutes(app: FastifyInstance) {
     // Answers carry complete addresses (/profile/… or the bucket's), so nothing is prefixed.
     imageUrlPrefix: '',
   };
-  app.get('/appv2/api/Ueditor/config', { config: { permission: 'login', write: false } }, async () => ok(editorConfig, '操作成功', editorConfig));
+  // Spec §7: every call is POST unless noted, and this one is not noted; GET stays for editors that ask with GET.
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/appv2/api/Ueditor/config',
+      config: { permission: 'login', write: false },
+      handler: async () => ok(editorConfig, '操作成功', editorConfig),
+    });
+  }
 
   app.post('/appv2/api/Ueditor/upload', { config: { permission: 'login', write: true } }, async (request) => {
     const { files } = await receive(request, { maxBytes: EDITOR_IMAGE_MAX_BYTES, maxFiles: 1, fileFields: [editorConfig.imageFieldName] });

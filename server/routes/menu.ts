@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import type { MenuSaveBody } from '../../common/menu/menuSave.js';
 import { cached } from '../cache/index.js';
 import { engineDb } from '../engine/store.js';
 import { Code, fail, ok } from '../http/envelope.js';
@@ -28,24 +29,6 @@ const menuBody = {
     activeMenu: { type: ['string', 'null'], title: '高亮菜单', maxLength: 200 },
   },
 } as const;
-
-interface MenuBody {
-  menuId?: number;
-  parentId?: number;
-  menuName: string;
-  orderNum?: number;
-  path?: string;
-  component?: string | null;
-  query?: string | null;
-  isFrame?: number;
-  isCache?: number;
-  menuType: 'M' | 'C' | 'F';
-  visible?: string;
-  status?: string;
-  perms?: string | null;
-  icon?: string | null;
-  activeMenu?: string | null;
-}
 
 export async function menuRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
@@ -85,7 +68,7 @@ export async function menuRoutes(app: FastifyInstance) {
     return ok(buildMenuTree(rows));
   });
 
-  app.post<{ Body: MenuBody }>(
+  app.post<{ Body: MenuSaveBody }>(
     '/dev-api/api/auth/menuSave',
     { config: { permission: 'system:menu:edit', write: true }, schema: { body: menuBody } },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cached } from '../cache/index.js';
+import { platformTotals } from '../home/platformFigures.js';
 import { fail, ok } from '../http/envelope.js';
 import { isAllowedToolboxAddress, TOOLBOX_ADDRESS_MESSAGE } from '../security/toolboxAddress.js';
 import { getPlatform, platformInfo } from '../services/platform.js';
@@ -37,8 +38,10 @@ export async function platformRoutes(app: FastifyInstance) {
   // The row is cached (server/cache/; 平台设置 and 注册设置 saves clear it); the licence state is computed per call.
   const platformRow = () => cached(app, 'platform', 'row', () => getPlatform(db));
   // storeId is the signed-in caller's store (customers and cards, server/customer/); the platform's otherwise.
+  // 访问量 and 注册人数 live (server/home/platformFigures.ts): the cached row's stored totals are written later.
   const platformFor = async (request: { auth?: { userId: number } | null }) => {
-    const info = platformInfo(await platformRow());
+    const [row, totals] = await Promise.all([platformRow(), platformTotals(db, app.pageViews)]);
+    const info = { ...platformInfo(row), ...totals };
     if (!request.auth) return ok(info);
     const me = await db.selectFrom('sysUser').select('storeId').where('userId', '=', request.auth.userId).executeTakeFirst();
     return ok(me ? { ...info, storeId: Number(me.storeId) } : info);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.js';
 import { ApiError } from '../http/envelope.js';
+import { RATE_LIMIT_DEFAULTS, type RateLimitSettings } from './rateLimitSettings.js';
 
 /**
  * Request rate limits of the public endpoints (docs/security.md, "Rate limits"), through @fastify/rate-limit.
@@ -14,53 +15,11 @@ import { ApiError } from '../http/envelope.js';
  * which honours TRUST_PROXY) and, for SMS, per mobile number. With REDIS_URL the counters live in Redis, so every
  * server process shares them; otherwise in this process's memory.
  *
- * Every limit is a count per fixed window, set by an environment variable; 0 turns that limit off (benchmarks only).
+ * Every limit is a count per fixed window, set by an environment variable (rateLimitSettings.ts); 0 turns that limit
+ * off (benchmarks only).
  */
-export interface RateLimitSettings {
-  /** RATE_LOGIN_PER_MINUTE: sign-in requests from one address per minute. */
-  loginPerMinute: number;
-  /** RATE_LOGIN_PER_HOUR: sign-in requests from one address per hour, whatever the accounts (password spraying). */
-  loginPerHour: number;
-  /** RATE_SMS_PER_NUMBER_HOUR: SMS codes asked for one mobile number per hour (besides the 60 s resend gap). */
-  smsPerNumberHour: number;
-  /** RATE_SMS_PER_ADDRESS_HOUR: SMS codes asked from one address per hour, whatever the numbers. */
-  smsPerAddressHour: number;
-  /** RATE_REGISTER_PER_HOUR: self-registrations from one address per hour. */
-  registerPerHour: number;
-  /** RATE_PAGES_PER_MINUTE: requests from one address per minute to the public pages (/site/…, /share/…). */
-  pagesPerMinute: number;
-}
 
-export const RATE_LIMIT_DEFAULTS: RateLimitSettings = {
-  loginPerMinute: 20,
-  loginPerHour: 100,
-  smsPerNumberHour: 5,
-  smsPerAddressHour: 20,
-  registerPerHour: 10,
-  pagesPerMinute: 300,
-};
-
-const ENV_NAMES: Record<keyof RateLimitSettings, string> = {
-  loginPerMinute: 'RATE_LOGIN_PER_MINUTE',
-  loginPerHour: 'RATE_LOGIN_PER_HOUR',
-  smsPerNumberHour: 'RATE_SMS_PER_NUMBER_HOUR',
-  smsPerAddressHour: 'RATE_SMS_PER_ADDRESS_HOUR',
-  registerPerHour: 'RATE_REGISTER_PER_HOUR',
-  pagesPerMinute: 'RATE_PAGES_PER_MINUTE',
-};
-
-/** The limits set in the environment; a value that is not a whole number ≥ 0 stops the start (a typo must not lift a limit). */
-export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Partial<RateLimitSettings> {
-  const out: Partial<RateLimitSettings> = {};
-  for (const [key, name] of Object.entries(ENV_NAMES) as [keyof RateLimitSettings, string][]) {
-    const raw = env[name]?.trim();
-    if (!raw) continue;
-    if (!/^\d+$/.test(raw)) throw new Error(`${name} 取值无效：${raw}（应为不小于 0 的整数，0 表示不限制）`);
-    out[key] = Number(raw);
-  }
-  return out;
-}
-
+/** The limits in force: the defaults, overridden by those the environment sets. */
 export function rateLimitSettings(config: ServerConfig): RateLimitSettings {
   return { ...RATE_LIMIT_DEFAULTS, ...config.rateLimits };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
-import type { Db } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 
 /**

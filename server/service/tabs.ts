@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 
 /**
  * Small readers of the 服务中心 lists for the home page's dashboard tabs (推荐应用, 资源下载, 营销图库): only what is

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_NAMES, type OrderStatus } from '../../common/finance/orders.js';
 import {
   WORK_ORDER_FORM_BY_KEY,
   WORK_ORDER_FORMS,
@@ -5,10 +6,12 @@ import {
   WORK_ORDER_USER_TYPES,
   type WorkOrderFormSpec,
 } from '../../common/service/workOrders.js';
-import { type Actor, cardNoParam, type Db, intParam, text } from '../customer/common.js';
-import { customerChangeProblem, loadCustomer } from '../customer/customers.js';
-import { findOrder, ORDER_STATUS_NAMES, type OrderStatus } from '../finance/orders.js';
+import { cardNoParam, customerChangeProblem, loadCustomer } from '../customer/index.js';
+import type { Db } from '../db/types.js';
+import { findOrder } from '../finance/index.js';
 import { fail } from '../http/envelope.js';
+import { intParam, text } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 
 /**

@@ -1,10 +1,9 @@
-import { voidCardsInTransaction } from '../customer/cards.js';
-import { type Actor, type Db, intParam } from '../customer/common.js';
-import { changeCustomerInTransaction, transitionCustomersInTransaction } from '../customer/customers.js';
-import { credit, yuan } from '../customer/storeBalance.js';
-import type { SvcWorkOrderTable } from '../db/types.js';
-import { findOrder, refundOrder } from '../finance/orders.js';
+import { changeCustomerInTransaction, credit, transitionCustomersInTransaction, voidCardsInTransaction, yuan } from '../customer/index.js';
+import type { Db, SvcWorkOrderTable } from '../db/types.js';
+import { findOrder, refundOrder } from '../finance/index.js';
 import { fail } from '../http/envelope.js';
+import { intParam } from '../http/params.js';
+import type { Actor } from '../security/actor.js';
 
 /**
  * What handling a work order does, by form, inside the handling transaction (workOrders.ts): a refusal here rolls

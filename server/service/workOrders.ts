@@ -7,10 +7,12 @@ import {
   WORK_ORDER_STATUS_NAMES,
   WORK_ORDER_TYPE_NAMES,
 } from '../../common/service/workOrders.js';
-import { type Actor, assertStore, type Db, intParam, paging, text } from '../customer/common.js';
+import type { Db } from '../db/types.js';
 import { CST_OFFSET_MS } from '../engine/model.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
+import { intParam, paging, text } from '../http/params.js';
+import { type Actor, assertStore } from '../security/actor.js';
 import type { Storage } from '../storage/index.js';
 import { checkAttachments } from './attachments.js';
 import { checkForm } from './workOrderForms.js';

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PlatformInfo } from '../../common/system/platform.js';
 import type { Database, PlatformTable } from '../db/types.js';
 
 /** End of the licence's last day, local time. */
@@ -14,7 +15,7 @@ export async function getPlatform(db: Kysely<Database>): Promise<PlatformTable> 
 }
 
 /** Platform info as the console reads it (spec §3 field names). */
-export function platformInfo(p: PlatformTable, now = Date.now()) {
+export function platformInfo(p: PlatformTable, now = Date.now()): PlatformInfo {
   return {
     title: p.title,
     expiredate: p.expiredate,

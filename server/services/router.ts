@@ -1,19 +1,7 @@
+import type { RouterItem } from '../../common/menu/routes.js';
 import type { MenuTable } from '../db/types.js';
 
 type MenuRow = Omit<MenuTable, 'menuId'> & { menuId: number };
-
-/** A route in RuoYi's getRouters shape (spec §3 menu and route item). */
-export interface RouterItem {
-  name?: string;
-  path: string;
-  hidden: boolean;
-  redirect?: string;
-  component: string;
-  query?: string;
-  alwaysShow?: boolean;
-  meta: { title: string; icon: string; noCache: boolean; link: string | null; affix?: boolean; activeMenu?: string } | null;
-  children?: RouterItem[];
-}
 
 const isHttp = (p: string) => /^(https?:|mailto:|tel:)/.test(p);
 const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);

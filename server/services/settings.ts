@@ -1,6 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import type { Kysely } from 'kysely';
+import type { RegisterSettings, SettingGroup, SettingsOf, SettingsState } from '../../common/system/settings.js';
 import type { Database } from '../db/types.js';
 import { sanitizeRichText } from '../engine/validate.js';
 import { fail } from '../http/envelope.js';
@@ -28,47 +29,6 @@ declare module '../db/types.js' {
     sysSetting: SettingTable;
   }
 }
-
-export interface RegisterSettings {
-  /** 开放注册: stored in sys_platform.register_enabled. */
-  registerEnabled: boolean;
-  /** 注册默认角色: role key given to self-registered accounts. */
-  defaultRoleKey: string;
-  /** 需要短信验证码: /dev-api/register asks for the mobile number and a 'register' SMS code. */
-  smsRequired: boolean;
-  /** 注册协议 (sanitised HTML); when not empty the register page asks to accept it. */
-  agreement: string;
-}
-
-export interface EvaluationSettings {
-  /** 测评开放 */
-  evaluationEnabled: boolean;
-  /** 每人测评次数上限 (0 = 不限) */
-  maxAttempts: number;
-  /** 测评结果有效期(天) */
-  resultValidDays: number;
-  /** 报告说明 (sanitised HTML) */
-  reportNote: string;
-}
-
-export interface AuditSettings {
-  /** 志愿提交需要审核 */
-  submitNeedsReview: boolean;
-  /** 审核人角色 (role keys; the admin role may always review) */
-  reviewerRoleKeys: string[];
-  /** 审核超时提醒(小时) (0 = 不提醒) */
-  reviewTimeoutHours: number;
-  /** 驳回需填写意见 */
-  rejectNeedsComment: boolean;
-}
-
-export interface SettingsOf {
-  register: RegisterSettings;
-  evaluation: EvaluationSettings;
-  audit: AuditSettings;
-}
-
-export type SettingGroup = keyof SettingsOf;
 
 export const RICH_TEXT_MAX = 20000;
 
@@ -180,15 +140,6 @@ function validatorOf(group: SettingGroup): ValidateFunction {
 export const isSettingGroup = (name: string): name is SettingGroup => (SETTING_GROUP_NAMES as string[]).includes(name);
 
 export const STALE_SETTINGS = '设置已在别处被修改，请刷新后再保存（未保存本次修改）';
-
-export interface SettingsState<G extends SettingGroup> {
-  group: G;
-  values: SettingsOf[G];
-  /** 0 while nothing was ever saved (the defaults apply). */
-  version: number;
-  updateBy: string | null;
-  updateTime: number | null;
-}
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { AuthContext } from '../app.js';
 import type { Q } from '../engine/store.js';
+import type { AuthContext } from '../http/context.js';
 import { fail } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
+import type { TreeNode } from '../../common/system/treeSelect.js';
 import { logged } from '../engine/context.js';
 import { BusinessType, type BusinessTypeCode } from '../engine/operlog.js';
 import { flattenParams, paging } from '../engine/query.js';
@@ -24,12 +25,6 @@ import { ADMIN_ROLE_MESSAGE, assertExisting, idList, replaceLinks } from './role
  */
 
 export const DATA_SCOPES = ['1', '2', '3', '4', '5'] as const;
-
-interface TreeNode {
-  id: number;
-  label: string;
-  children?: TreeNode[];
-}
 
 /** Flat rows (id, parent, label) → RuoYi TreeSelect nodes; children only where there are some. */
 export function toTree(rows: Array<{ id: number; parentId: number; label: string }>): TreeNode[] {

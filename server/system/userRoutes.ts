@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { RoleChoice } from '../../common/system/roles.js';
+import type { TreeNode } from '../../common/system/treeSelect.js';
 import { logged } from '../engine/context.js';
 import { rowToRecord } from '../engine/model.js';
 import { BusinessType, type BusinessTypeCode } from '../engine/operlog.js';
@@ -32,12 +34,6 @@ import {
  * to the operation log, refusals included. Registered after the engine (it needs app.schemaEngine).
  */
 
-interface TreeNode {
-  id: number;
-  label: string;
-  children?: TreeNode[];
-}
-
 function toTree(rows: Array<{ id: number; parentId: number; label: string }>): TreeNode[] {
   const nodes = new Map<number, TreeNode>(rows.map((r) => [r.id, { id: r.id, label: r.label }]));
   const roots: TreeNode[] = [];
@@ -61,15 +57,6 @@ function oneId(raw: unknown, title: string): number {
   const text = String(raw).trim();
   if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw fail(`${title}格式不正确`, 400);
   return Number(text);
-}
-
-interface RoleRow {
-  roleId: number;
-  roleName: string;
-  roleKey: string;
-  roleSort: number;
-  status: string;
-  createTime: number;
 }
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -100,7 +87,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const touch = (request: FastifyRequest) => sql`version = version + 1, update_time = ${Date.now()}, update_by = ${request.auth?.userName ?? ''}`;
 
   /** Every role (not deleted), in role_sort order; the admin role only when the user already holds it (RuoYi). */
-  async function roleChoices(q: Q, includeAdmin: boolean): Promise<RoleRow[]> {
+  async function roleChoices(q: Q, includeAdmin: boolean): Promise<RoleChoice[]> {
     const res = await sql<Row>`select role_id, role_name, role_key, role_sort, status, create_time from sys_role
       where del_flag = '0' order by role_sort, role_id`.execute(q);
     return res.rows

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ChanceRow, LineFlag } from '../../common/volunteer/chances.js';
+import type { SchoolInfo } from '../../common/volunteer/schools.js';
 import { SHANDONG_BATCH_LINE } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
 import { fail } from '../http/envelope.js';
@@ -14,7 +16,6 @@ import {
   type SegmentTable,
   type StudentProfile,
   scoreAll,
-  type Tier,
 } from './engine/index.js';
 import { scoreLiveColumn } from './engine/live.js';
 import { scoreCompiled } from './engine/probability.js';
@@ -29,18 +30,6 @@ import { liveCatalogueOf } from './liveModel.js';
  */
 
 export type BatchKind = 'regular' | 'advance';
-
-export interface SchoolInfo {
-  schoolCode: string;
-  name: string;
-  province: string | null;
-  city: string | null;
-  level: string | null;
-  tags: string[];
-  isPublic: number | null;
-  /** 办学性质 (公办 / 民办 / 中外合作办学) from the national list; null when unknown. */
-  ownership: string | null;
-}
 
 export interface YearLine {
   year: number;
@@ -526,53 +515,14 @@ export function probabilityText(p: number | null): string | null {
   return `${Math.min(99.99, Math.max(0.01, p * 100)).toFixed(2)}%`;
 }
 
-/** One answer row: a volunteer unit with its history and, when scored, the student's chance. */
-export interface ChanceRow {
-  lineId: number;
-  schoolCode: string;
-  schoolName: string;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  /** 计划类型 tags of the line (地方专项, 中外合作, 师范 …). */
-  planTags: string[];
-  level: string | null;
-  isPublic: number | null;
-  majorName: string | null;
-  /** 专业代号 of the catalogue year. */
-  majorCode: string | null;
-  groupCode: string | null;
-  batch: string;
-  /** 选考科目要求 of the catalogue-year line; null when unknown (flag subject-unknown). */
-  subjectReq: string | null;
-  /** 办学性质: 公办 / 民办 / 中外合作办学, null when unknown. */
-  ownership: string | null;
-  /** 新增: first offered in the catalogue year. */
-  isNew: boolean;
-  /** The year of minScore / minRank (the catalogue year). */
-  year: number;
-  /** The exam year the probability and the estimated rank are for. */
-  targetYear: number;
-  years: Array<{ year: number; minScore: number; minRank: number | null; planCount: number | null; majorName: string | null }>;
-  minScore: number;
-  minRank: number | null;
-  probability: number | null;
-  probabilityText: string | null;
-  tier: Tier | null;
-  flags: string[];
-  method: string | null;
-  estimatedRank: number | null;
-  explanation: string | null;
-}
-
 /** 办学性质 of a line: a 中外合作 line (by its note) is 中外合作办学 whatever its school; otherwise the school's. */
 export function ownershipOfLine(planTags: readonly string[], schoolOwnership: string | null | undefined): string | null {
   return planTags.includes('中外合作') ? '中外合作办学' : (schoolOwnership ?? null);
 }
 
 /** The engine's flags plus what the catalogue knows of the line: 新增 (new-line), 选科要求未知 (subject-unknown). */
-function rowFlags(cat: Catalogue, e: CatalogueEntry, scored: ScoredOption | null): string[] {
-  const flags: string[] = scored ? [...scored.flags] : [];
+function rowFlags(cat: Catalogue, e: CatalogueEntry, scored: ScoredOption | null): LineFlag[] {
+  const flags: LineFlag[] = scored ? [...scored.flags] : [];
   if (e.isNew && !flags.includes('new-line')) flags.push('new-line');
   if (subjectUnknown(cat, e)) flags.push('subject-unknown');
   return flags;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AuthContext } from '../app.js';
 import type { Database } from '../db/types.js';
+import type { AuthContext } from '../http/context.js';
 import { ApiError, Code, fail } from '../http/envelope.js';
 import { NO_STORE_ROWS, requireStore } from '../security/storeScope.js';
 

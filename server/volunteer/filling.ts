@@ -1,7 +1,8 @@
+import type { ChanceListRow, ChanceQuery } from '../../common/volunteer/chances.js';
+import { ELIGIBILITY_KINDS } from '../../common/volunteer/students.js';
 import { fail } from '../http/envelope.js';
 import {
   type Catalogue,
-  type ChanceRow,
   loadCatalogue,
   probabilityText,
   rankOf,
@@ -19,40 +20,15 @@ import { type Actor, type Db, intParam, listParam, paging, parseJsonList, SUBJEC
 import { belowUndergraduateLine, declaredEligibility, subjectNameSet, subjectsAllow } from './eligibility.js';
 import { DEFAULT_SPREAD, type SpreadRules } from './engine/autofill.js';
 import { autofill, prepareSegmentTable, rankForScore, type ScoredOption, TIERS, type Tier, type TierCounts } from './engine/index.js';
-import { ELIGIBILITY_KINDS, isEligibilityKind, PLAN_TYPES, type PlanType, planTypesOf } from './engine/specialPlans.js';
+import { isEligibilityKind, PLAN_TYPES, type PlanType, planTypesOf } from './engine/specialPlans.js';
 import { eligibilityTest, subjectTest } from './filterColumns.js';
 import { landingAutofill, landingOptionsOf, landingPossible } from './landingFill.js';
 import { simulateStudentPlan } from './planSimulation.js';
 import { warningsOf } from './plans.js';
 import { loadPlan, loadStudent, type StudentRow, validateEligibility, validateScore } from './students.js';
 
-/** Filters of the acceptance-rate list (docs/volunteer-api.md). */
-export interface ChanceFilters {
-  region?: unknown;
-  city?: unknown;
-  level?: unknown;
-  tags?: unknown;
-  isPublic?: unknown;
-  keyword?: unknown;
-  schoolName?: unknown;
-  majorName?: unknown;
-  schoolCode?: unknown;
-  tier?: unknown;
-  includeUnreachable?: unknown;
-  usePreferences?: unknown;
-  sort?: unknown;
-  pageNum?: unknown;
-  pageSize?: unknown;
-  all?: unknown;
-  /** 0: rows without the explanation string (the console's list pages; the dialog asks for one row with it). */
-  explain?: unknown;
-  /** One or more line ids (any year's): the rows of those options only. */
-  lineId?: unknown;
-  /** 计划类型: one or more of PLAN_TYPES (普通, 中外合作, 师范, 地方专项 …); a line matching any of them is kept. */
-  planType?: unknown;
-  /** 专项资格 of an ad-hoc score (no stored student); a stored student's own field is used otherwise. */
-  specialEligibility?: unknown;
-}
+/** Filters of the acceptance-rate list as they arrive: the wire names of ChanceQuery, every value still to be checked. */
+export type ChanceFilters = { [K in keyof ChanceQuery]?: unknown };
 
 export { belowUndergraduateLine, subjectsAllow };
 
@@ -257,8 +233,6 @@ async function markers(db: Db, subject: ChanceSubject, cat: Catalogue) {
   };
   return { liked: new Set(likes.map((l) => current(l.lineId))), inPlan: new Set(items.map((i) => current(i.lineId))) };
 }
-
-export type ChanceListRow = ChanceRow & { liked: boolean; inPlan: boolean };
 
 /**
  * Acceptance rates of one student over the catalogue, filtered, sorted and paged. tierCounts count every option

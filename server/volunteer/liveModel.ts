@@ -1,5 +1,4 @@
-import type { Catalogue } from './catalogue.js';
-import { rankForScore } from './engine/index.js';
+import { type AdmissionOption, rankForScore, type SegmentTable } from './engine/index.js';
 import { type LiveColumns, type LiveEstimate, type LiveLine, liveColumns, prepareLive } from './engine/live.js';
 import { fittedModelOf } from './modelFiles.js';
 
@@ -13,14 +12,29 @@ export interface LiveCatalogue {
   columns: LiveColumns;
 }
 
-const prepared = new WeakMap<Catalogue, LiveCatalogue | null>();
+/**
+ * What of a catalogue (catalogue.ts) the estimates read. Named here rather than imported: catalogue.ts calls
+ * liveCatalogueOf, and importing its Catalogue type back would close an import circle.
+ */
+export interface LiveSource {
+  province: string;
+  year: number;
+  targetYear: number;
+  targetCohort: number | null;
+  cohortByYear: Map<number, number>;
+  segments: Map<number, SegmentTable>;
+  options: AdmissionOption[];
+  entries: Array<{ isNew: boolean }>;
+}
+
+const prepared = new WeakMap<LiveSource, LiveCatalogue | null>();
 
 /**
  * The catalogue's lines estimated for its target year (the exam year families fill: catalogue year + 1); null when
  * the province has no fitted model. Students are ranked in the newest 一分一段 table (the target year's own once it is
  * imported), so that table's cohort is the target cohort every past rank is brought to.
  */
-export function liveCatalogueOf(cat: Catalogue): LiveCatalogue | null {
+export function liveCatalogueOf(cat: LiveSource): LiveCatalogue | null {
   if (prepared.has(cat)) return prepared.get(cat) ?? null;
   const model = fittedModelOf(cat.province, cat.year);
   let out: LiveCatalogue | null = null;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { DisciplineNode } from '../../common/volunteer/majorClasses.js';
 import { parseCsv } from '../db/seed/admission.js';
 import { normaliseText, splitName } from './engine/identity.js';
 
@@ -32,13 +33,6 @@ export interface MajorClass {
 
 /** Which rule classified a name (coverage report only). */
 export type MatchRule = 'major' | 'class' | 'classStem' | 'bracket' | 'alias';
-
-/** One 门类 and its 专业类, in catalogue order, for a picker. */
-export interface DisciplineNode {
-  code: string;
-  name: string;
-  classes: Array<{ code: string; name: string }>;
-}
 
 /**
  * Names printed in the 2021–2026 Shandong 投档表 that are one character away from a catalogue major and name the

@@ -1,6 +1,5 @@
-import type { PlanSimulationView } from '../../common/volunteer/planSimulation.js';
+import type { DraftChoice, PlanSimulationView } from '../../common/volunteer/planSimulation.js';
 import { type Catalogue, type RankedStudent, studentRankOf } from './catalogue.js';
-import type { Tier } from './engine/index.js';
 import { IDLE_REASON_TEXT, type PlanSimulation, type SimChoice, simChoiceOf, simulatePlan } from './engine/simulate.js';
 import { fittedModelOf, liveCatalogueOf } from './liveModel.js';
 
@@ -10,18 +9,12 @@ import { fittedModelOf, liveCatalogueOf } from './liveModel.js';
  * no rank history and no score) is counted as never admitting, and said so.
  */
 
-export interface PlanChoiceInput {
-  sort: number;
-  lineId: number;
-  tier: Tier | null;
-}
-
 const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(1)}%`;
 
 export type { PlanSimulationView };
 
 /** Null when the province has no fitted model or the student has no rank. */
-export function simulateStudentPlan(cat: Catalogue, student: RankedStudent, items: readonly PlanChoiceInput[], draws?: number): PlanSimulationView | null {
+export function simulateStudentPlan(cat: Catalogue, student: RankedStudent, items: readonly DraftChoice[], draws?: number): PlanSimulationView | null {
   const model = fittedModelOf(cat.province, cat.year);
   const live = liveCatalogueOf(cat);
   const rank = studentRankOf(cat, student);

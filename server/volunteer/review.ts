@@ -1,3 +1,4 @@
+import { storeNames } from '../customer/index.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { requireCatalogue } from './catalogue.js';
@@ -315,11 +316,16 @@ export async function expertList(db: Db, actor: Actor, f: { storeId?: unknown } 
     .groupBy(['s.ownerId', 'p.status']);
   if (store !== undefined) countQuery = countQuery.where('s.storeId', '=', store);
   const counts = await countQuery.execute();
+  const stores = await storeNames(
+    db,
+    experts.map((e) => e.storeId),
+  );
   return experts.map((e) => {
     const mine = counts.filter((c) => c.ownerId === e.userId);
     const by = (st: string) => mine.filter((c) => c.status === st).reduce((a, c) => a + Number(c.n), 0);
     return {
       ...e,
+      storeName: e.storeId == null ? null : (stores.get(e.storeId) ?? null),
       studentCount: mine.reduce((a, c) => a + Number(c.n), 0),
       draftCount: by('draft'),
       submittedCount: by('submitted'),

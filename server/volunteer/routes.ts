@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RoutePermission } from '../app.js';
-import { actorOf as storeActorOf } from '../customer/common.js';
 import { parseLimits } from '../engine/sheetReader.js';
+import type { RoutePermission } from '../http/context.js';
 import { fail, ok, page } from '../http/envelope.js';
 import { markBackground } from '../http/foreground.js';
+import { actorOf as storeActorOf } from '../security/actor.js';
 import { getSettings } from '../services/settings.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
 import { actorOf } from './common.js';
@@ -36,6 +36,7 @@ import { majorClassTree } from './majorClass.js';
 import { planInfo, savePlan, sortPlan, transition } from './plans.js';
 import { actionHistory, distribute, examineList, expertList, finalPlan, planReport, submissionHistory } from './review.js';
 import { schoolMajorLines } from './schoolDetail.js';
+import { seedDemoDraft } from './seed.js';
 import { createShare, shareInfo } from './share.js';
 import { registerSharePage } from './sharePage.js';
 import { simulateDraft } from './simulateDraft.js';
@@ -114,16 +115,18 @@ export async function volunteerRoutes(app: FastifyInstance) {
   // Shandong's years (whatever server/db/seed/data/gaokao-shandong holds) through the administrator's import path;
   // each start imports only what the database lacks (import/history.ts).
   // Reference data, loaded with or without demo data (server/db/seed/index.ts); ADMISSION_HISTORY=0 turns it off.
-  if (historyWanted()) {
-    app.addHook('onReady', async () => {
+  // Then the demo draft (demo data only), on the catalogue just loaded (seed.ts seedDemoDraft).
+  app.addHook('onReady', async () => {
+    if (historyWanted()) {
       const t0 = performance.now();
       const done = await seedShandongHistory(db);
       if (done) {
         const years = [...new Set(done.map((r) => r.year).filter((y): y is number => y != null))].sort((a, b) => a - b);
         app.log.info({ ms: Math.round(performance.now() - t0), files: done.length, years }, `山东 ${years.join('、')} 年招生数据已导入`);
       }
-    });
-  }
+    }
+    await seedDemoDraft(db);
+  });
 
   // Hubei and Guangdong 2025 by 院校专业组, through the same import path, once per database (groups/seed.ts).
   if (groupProvincesWanted()) {

@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
-import { SHANDONG, SHANDONG_BATCH_LINE } from '../db/seed/admission.js';
+import { SHANDONG } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
-import { autofill, groupLines, optionKey, prepareSegmentTable, rankForScore, scoreAll } from './engine/index.js';
+import type { Actor, Db } from './common.js';
+import { prepareSegmentTable, rankForScore } from './engine/index.js';
+import { autofillPlan, resolveSubject } from './filling.js';
 import { historyFiles, historyWanted } from './import/history.js';
+import { savePlan } from './plans.js';
 
 /**
  * Demo students (first start only, inside the seed transaction, after the admission data): four for the expert
- * (张三 600 points, physics/chemistry/biology, no plan; 王五 with a small draft plan) and one not yet assigned, for
- * the leader's batch distribution.
+ * (张三 600 points, physics/chemistry/biology, no plan; 王五 with a small draft plan, made at start by seedDemoDraft)
+ * and one not yet assigned, for the leader's batch distribution.
  */
 export const DEMO_STUDENTS = [
   {
@@ -45,7 +48,7 @@ export async function seedVolunteer(k: Kysely<Database>, now = Date.now()): Prom
 
   for (const d of DEMO_STUDENTS) {
     const lookup = rankForScore(table, d.score);
-    const { studentId } = await k
+    await k
       .insertInto('volStudent')
       .values({
         name: d.name,
@@ -68,89 +71,39 @@ export async function seedVolunteer(k: Kysely<Database>, now = Date.now()): Prom
         updateTime: now,
         version: 1,
       })
-      .returning('studentId')
-      .executeTakeFirstOrThrow();
-    if (d.name === DEMO_DRAFT.student) await seedDraft(k, studentId, d.score, lookup.rank, year, idOf(d.owner) ?? admin ?? 1, now);
+      .execute();
   }
 }
 
-async function seedDraft(k: Kysely<Database>, studentId: number, score: number, rank: number, year: number, userId: number, now: number) {
-  const lines = await k
-    .selectFrom('gkAdmissionLine as l')
-    .innerJoin('gkSchool as s', (j) => j.onRef('s.schoolCode', '=', 'l.schoolCode').onRef('s.examProvince', '=', 'l.examProvince'))
-    .select(['l.lineId', 'l.year', 'l.schoolCode', 'l.groupCode', 'l.majorName', 'l.minScore', 'l.minRank', 's.name as schoolName'])
-    .where('l.examProvince', '=', SHANDONG)
-    .where('l.year', '=', year)
-    .execute();
-  if (lines.length === 0) return;
-  const batch = await k
-    .selectFrom('gkBatchLine')
-    .select('minScore')
-    .where('examProvince', '=', SHANDONG)
-    .where('year', '=', year)
-    .where('batch', '=', SHANDONG_BATCH_LINE)
+/**
+ * 王五's draft (demo data): made once the catalogue the server will offer is in place — after the Shandong history
+ * loaded at start (routes.ts), not inside the seed, whose one year of lines would be stored and then shown as their
+ * 2026 lines with 2026's subject rules — and made the way an expert makes one: 智能填报 by 冲/稳/保 counts over the
+ * lines the student may fill (autofillPlan), saved through savePlan. So the draft can be submitted as it is. Only for
+ * a demo student who never had a plan (an administrator's deleted plan is not made again).
+ */
+export async function seedDemoDraft(db: Db): Promise<boolean> {
+  const demo = DEMO_STUDENTS.find((d) => d.name === DEMO_DRAFT.student);
+  if (!demo) return false;
+  const row = await db
+    .selectFrom('volStudent')
+    .select(['studentId', 'ownerId'])
+    .where('name', '=', demo.name)
+    .where('mobile', '=', demo.mobile)
+    .where('delFlag', '=', '0')
     .executeTakeFirst();
-  const province = await k.selectFrom('gkProvince').select('cohortSize').where('province', '=', SHANDONG).executeTakeFirst();
-  const lineIdOf = new Map(lines.map((l) => [optionKey(l), l.lineId]));
-  const scored = scoreAll(groupLines(lines), { score, rank, year, batchLine: batch?.minScore ?? null, cohortSize: province?.cohortSize ?? null });
-  const picks = autofill(scored, { counts: { ...DEMO_DRAFT.counts }, slotLimit: 96 }).picks;
-  const plan = await k
-    .insertInto('volPlan')
-    .values({
-      studentId,
-      status: 'draft',
-      version: 1,
-      itemCount: picks.length,
-      createBy: userId,
-      createTime: now,
-      updateBy: userId,
-      updateTime: now,
-      submitBy: null,
-      submitTime: null,
-      reviewBy: null,
-      reviewTime: null,
-      reviewComment: null,
-    })
-    .returning('planId')
-    .executeTakeFirstOrThrow();
-  if (picks.length) {
-    await k
-      .insertInto('volPlanItem')
-      .values(
-        picks.map((p, i) => {
-          const o = p.scored.option;
-          const h = o.history[0];
-          return {
-            planId: plan.planId,
-            sort: i + 1,
-            lineId: lineIdOf.get(optionKey(o)) as number,
-            schoolCode: o.schoolCode,
-            schoolName: o.schoolName ?? null,
-            groupCode: o.groupCode ?? null,
-            majorName: o.majorName ?? null,
-            minScore: h?.minScore ?? null,
-            minRank: h?.minRank ?? null,
-            tier: p.tier,
-            probability: p.scored.probability,
-            obey: null,
-          };
-        }),
-      )
-      .execute();
-  }
-  await k
-    .insertInto('volPlanAction')
-    .values({
-      studentId,
-      planId: plan.planId,
-      action: 'save',
-      fromStatus: null,
-      toStatus: 'draft',
-      version: 1,
-      userId,
-      userName: 'expert',
-      comment: '演示数据',
-      createTime: now,
-    })
-    .execute();
+  if (!row) return false;
+  const [plan, action] = await Promise.all([
+    db.selectFrom('volPlan').select('planId').where('studentId', '=', row.studentId).executeTakeFirst(),
+    db.selectFrom('volPlanAction').select('studentId').where('studentId', '=', row.studentId).executeTakeFirst(),
+  ]);
+  if (plan || action) return false;
+  const owner = row.ownerId == null ? null : await db.selectFrom('sysUser').select(['userId', 'userName']).where('userId', '=', row.ownerId).executeTakeFirst();
+  // The owning expert (sees their own students; no store confinement for an internal caller).
+  const actor: Actor = owner ? { userId: owner.userId, userName: owner.userName, roles: ['expert'] } : { userId: 1, userName: 'admin', roles: ['admin'] };
+  const { cat, subject } = await resolveSubject(db, actor, { studentId: row.studentId });
+  const proposal = await autofillPlan(db, cat, subject, { strategy: 'tiers', counts: { ...DEMO_DRAFT.counts } });
+  if (proposal.items.length === 0) return false;
+  await savePlan(db, actor, { studentId: row.studentId, version: 0, items: proposal.items.map((it) => ({ lineId: it.lineId, tier: it.tier })) });
+  return true;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { esc } from '../content/site.js';
+import { esc } from '../content/index.js';
 import type { ChoiceDetail } from './choiceSheet.js';
 import { estimateLines, examYearNote, hintLines, majorCodeText } from './choiceSheet.js';
 import type { Db } from './common.js';

@@ -1,10 +1,10 @@
-import type { PlanSimulationView } from '../../common/volunteer/planSimulation.js';
+import type { DraftChoice, PlanSimulationView } from '../../common/volunteer/planSimulation.js';
 import { fail } from '../http/envelope.js';
 import type { Catalogue } from './catalogue.js';
 import type { Actor, Db } from './common.js';
 import { TIERS, type Tier } from './engine/index.js';
 import { resolveSubject } from './filling.js';
-import { type PlanChoiceInput, simulateStudentPlan } from './planSimulation.js';
+import { simulateStudentPlan } from './planSimulation.js';
 
 /**
  * The plan editor's unsaved plan simulated (issue 24, item 3): the same simulation the report runs on the saved plan
@@ -31,7 +31,7 @@ const positiveInt = (v: unknown): number | null => {
 };
 
 /** The draft's choices in plan order, or the first problem with them (Chinese, naming the choice). */
-export function draftChoices(cat: Catalogue, raw: unknown): PlanChoiceInput[] {
+export function draftChoices(cat: Catalogue, raw: unknown): DraftChoice[] {
   if (raw == null) throw fail('请提供要模拟的志愿列表');
   if (!Array.isArray(raw)) throw fail('志愿列表格式不正确，应为数组');
   if (raw.length === 0) throw fail('志愿表为空，无法模拟');
@@ -40,7 +40,7 @@ export function draftChoices(cat: Catalogue, raw: unknown): PlanChoiceInput[] {
   const bySort = new Map<number, number>();
   const byLine = new Map<number, number>();
   const byProgramme = new Map<string, number>();
-  const out = raw.map((it, i): PlanChoiceInput => {
+  const out = raw.map((it, i): DraftChoice => {
     const n = i + 1;
     if (typeof it !== 'object' || it === null || Array.isArray(it)) throw fail(`第${n}个志愿格式不正确，应为 { sort, lineId, tier }`);
     const o = it as { sort?: unknown; lineId?: unknown; tier?: unknown };

@@ -1,4 +1,6 @@
 import ExcelJS from 'exceljs';
+import type { StudentImportProblem, StudentImportResult } from '../../common/volunteer/studentImport.js';
+import { ELIGIBILITY_KINDS } from '../../common/volunteer/students.js';
 import {
   isCellIssue,
   issueMessage,
@@ -12,7 +14,6 @@ import {
 } from '../engine/sheetReader.js';
 import { ApiError, fail } from '../http/envelope.js';
 import { type Actor, type Db, homeStore, SUBJECTS, seesAll } from './common.js';
-import { ELIGIBILITY_KINDS } from './engine/specialPlans.js';
 import { buildPatch, newStudentRow, type StudentInput } from './students.js';
 
 /**
@@ -46,12 +47,6 @@ type ColumnKey = (typeof COLUMNS)[number]['key'];
 
 const SUBJECT_IDS = new Map<string, number>(Object.entries(SUBJECTS).map(([id, name]) => [name, Number(id)]));
 SUBJECT_IDS.set('思想政治', 6);
-
-export interface ImportProblem {
-  /** Sheet row number (the header is row 1). */
-  row: number;
-  message: string;
-}
 
 /** The downloadable template: the header row, and a second sheet explaining each column. */
 export async function studentTemplate(): Promise<Buffer> {
@@ -100,7 +95,10 @@ const DEFAULT_LIMITS: ParseLimits = { maxRows: STUDENT_IMPORT_MAX_ROWS, maxUnzip
  * Reads the sheet (checked and parsed off the main thread, sheetReader.ts) into student inputs by header name; a
  * cell that is a formula without a result or an error value is a problem of its row. Problems of the file throw.
  */
-async function readSheet(buffer: Buffer, limits: ParseLimits): Promise<{ rows: Array<{ row: number; input: StudentInput }>; problems: ImportProblem[] }> {
+async function readSheet(
+  buffer: Buffer,
+  limits: ParseLimits,
+): Promise<{ rows: Array<{ row: number; input: StudentInput }>; problems: StudentImportProblem[] }> {
   if (!isZip(buffer)) throw fail('文件内容不是 Excel（.xlsx）文件，请使用下载的导入模板');
   let lines: SheetLine[];
   try {
@@ -121,7 +119,7 @@ async function readSheet(buffer: Buffer, limits: ParseLimits): Promise<{ rows: A
   });
   if (![...byColumn.values()].some((c) => c.key === 'name')) throw fail('导入文件第 1 行缺少「姓名」列，请使用下载的导入模板');
   const rows: Array<{ row: number; input: StudentInput }> = [];
-  const problems: ImportProblem[] = [];
+  const problems: StudentImportProblem[] = [];
   for (const { row, cells: line } of lines) {
     if (row === 1) continue;
     const cells: Partial<Record<ColumnKey, string>> = {};
@@ -155,7 +153,12 @@ function inputOf(cells: Partial<Record<ColumnKey, string>>): StudentInput {
  * Imports the students of one .xlsx file into the caller's store: all or nothing. A refused file answers
  * 导入失败，共 N 处错误，未写入任何数据。第 2 行：… with `data` listing each row's problem.
  */
-export async function importStudents(db: Db, actor: Actor, file: { filename: string; buffer: Buffer }, limits: ParseLimits = DEFAULT_LIMITS) {
+export async function importStudents(
+  db: Db,
+  actor: Actor,
+  file: { filename: string; buffer: Buffer },
+  limits: ParseLimits = DEFAULT_LIMITS,
+): Promise<StudentImportResult> {
   if (!/\.xlsx$/i.test(file.filename)) throw fail('文件格式不正确，请上传 .xlsx 文件（可先下载导入模板）');
   const { rows: sheetRows, problems } = await readSheet(file.buffer, limits);
   if (!sheetRows.length && !problems.length) throw fail('导入文件中没有学生数据');

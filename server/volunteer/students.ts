@@ -1,4 +1,6 @@
 import type { Selectable } from 'kysely';
+import { ELIGIBILITY_KINDS, type StudentQuery, type StudentInput as WireStudentInput } from '../../common/volunteer/students.js';
+import { storeNames } from '../customer/index.js';
 import type { VolPlanTable, VolStudentTable } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
@@ -20,7 +22,7 @@ import {
   subjectNames,
   userNames,
 } from './common.js';
-import { ELIGIBILITY_KINDS, isEligibilityKind } from './engine/specialPlans.js';
+import { isEligibilityKind } from './engine/specialPlans.js';
 import { groupRankFor, groupYear } from './groups/rank.js';
 
 export type StudentRow = Selectable<VolStudentTable>;
@@ -113,17 +115,8 @@ export async function studentView(db: Db, s: StudentRow) {
   };
 }
 
-export interface StudentFilters {
-  pageNum?: unknown;
-  pageSize?: unknown;
-  name?: unknown;
-  mobile?: unknown;
-  ownerId?: unknown;
-  planStatus?: unknown;
-  scoreMin?: unknown;
-  scoreMax?: unknown;
-  unassigned?: unknown;
-}
+/** The list filters as they arrive: the wire names of StudentQuery, every value still to be checked. */
+export type StudentFilters = { [K in keyof StudentQuery]?: unknown };
 
 export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
   const { pageSize, offset } = paging(f);
@@ -163,33 +156,28 @@ export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
     .limit(pageSize)
     .offset(offset)
     .execute();
+  // Which store each student belongs to (headquarters sees every store's: 领导审批 shows it, and offers only experts of
+  // the student's own store).
+  const stores = await storeNames(
+    db,
+    rows.map((r) => r.storeId),
+  );
   return {
-    rows: rows.map((r) =>
-      studentListRow(
+    rows: rows.map((r) => ({
+      ...studentListRow(
         r,
         r.planStatus != null ? { status: r.planStatus, version: r.planVersion ?? 0, itemCount: r.planItemCount ?? 0, updateTime: r.planUpdateTime } : null,
         r.ownerName,
       ),
-    ),
+      storeId: r.storeId,
+      storeName: stores.get(r.storeId) ?? null,
+    })),
     total,
   };
 }
 
-/** Fields a caller may set on a student. */
-export interface StudentInput {
-  name?: unknown;
-  mobile?: unknown;
-  province?: unknown;
-  examYear?: unknown;
-  score?: unknown;
-  rank?: unknown;
-  subjects?: unknown;
-  preferences?: unknown;
-  remark?: unknown;
-  ownerId?: unknown;
-  /** 专项资格: the special-plan kinds the student is eligible for (engine/specialPlans.ts ELIGIBILITY_KINDS). */
-  specialEligibility?: unknown;
-}
+/** Fields a caller may set on a student, as they arrive: the wire names of the console's StudentInput, unchecked. */
+export type StudentInput = { [K in keyof WireStudentInput]?: unknown };
 
 type StudentPatch = Partial<
   Pick<

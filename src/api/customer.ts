@@ -1,15 +1,16 @@
+import type { ReleaseResult } from '@common/customer/cards';
+import { yuanText } from '@common/finance/checks';
+import type { Envelope } from '@common/http/envelope';
 import { download } from './download';
 import { handleEnvelope, http, RequestError, request } from './request';
-import type { Envelope, TablePage } from './types';
+import type { TablePage } from './types';
 
 /**
  * 会员卡 and 用户管理 calls (server/customer/routes.ts, docs/customer.md). Money is integer fen; card numbers are
- * text. Enumerations mirror server/customer/common.ts (spec §3 user type and VIP pay type).
+ * text. The spec §3 user and VIP pay types are in common/customer/enums.ts.
  */
 
 export const CARD_KINDS: Record<number, string> = { 1: '志愿卡', 2: '升学卡', 3: '体验卡' };
-export const USER_TYPES: Record<number, string> = { 0: '普通用户', 1: '志愿卡用户', 2: '升学卡用户', 3: '体验卡用户' };
-export const VIP_PAY_TYPES: Record<number, string> = { 0: '普通', 1: '用户绑卡', 2: '后台绑卡', 3: '在线购买', 4: '专家一对一' };
 export type CardStatus = 'unused' | 'activated' | 'expired' | 'voided';
 export const CARD_STATUS: Record<CardStatus, { text: string; color: string }> = {
   unused: { text: '未使用', color: 'processing' },
@@ -18,8 +19,8 @@ export const CARD_STATUS: Record<CardStatus, { text: string; color: string }> = 
   voided: { text: '已作废', color: 'error' },
 };
 
-export const yuan = (fen: number | null | undefined) =>
-  fen == null ? '--' : (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Fen as yuan text for a table or card ('--' when there is none): yuanText's grouping, like every money figure. */
+export const yuan = (fen: number | null | undefined) => (fen == null ? '--' : yuanText(fen));
 
 function compact<T extends object>(query: T): Partial<T> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
@@ -68,15 +69,6 @@ export async function listStoreExperts(storeId: number): Promise<StoreExpert[]> 
 
 export async function releaseInfo(storeId?: number): Promise<ReleaseInfo> {
   return (await request<ReleaseInfo>({ url: '/dev-api/card/release/info', method: 'get', params: compact({ storeId }) })).data as ReleaseInfo;
-}
-
-export interface ReleaseResult {
-  batchId: number;
-  cardNoFirst: string;
-  cardNoEnd: string;
-  card_num: number;
-  totalFen: number;
-  storeBalance: number;
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { ImportProblem } from '@common/engine/imports';
+import type { EntitySchema } from '@common/engine/types';
+import type { Envelope } from '@common/http/envelope';
 import { download } from './download';
 import { request } from './request';
-import type { Envelope } from './types';
 
 /**
  * Calls of the schema engine and its shared widgets that are not Refine data calls: dictionaries (§7.5), the common
@@ -45,13 +47,6 @@ export async function uploadFile(file: Blob, name?: string): Promise<UploadResul
   const url = env.url ?? data.url ?? env.fileName ?? data.fileName;
   if (!url) throw new Error(env.msg || '上传文件失败');
   return { url: String(url), fileName: String(env.fileName ?? data.fileName ?? url), originalFilename: env.originalFilename ?? data.originalFilename };
-}
-
-/** One refused row of an import: the sheet row number, the field title and the message. */
-export interface ImportProblem {
-  row: number;
-  field: string;
-  message: string;
 }
 
 /** POST {url} (…/importData; multipart updateSupport + file). Resolves with the server's summary message. */
@@ -101,4 +96,13 @@ export function formFields(query: Record<string, unknown>): Record<string, strin
 /** POST {url} (…/export) with the search fields form-encoded → saved as <title>_<time>.xlsx (progress text of §8). */
 export function exportList(url: string, title: string, query: Record<string, unknown>): Promise<void> {
   return download(url, { method: 'post', data: formFields(query), form: true }, `${title}_${Date.now()}.xlsx`);
+}
+
+/**
+ * The schemas the server has and this console build lacks (a schema file added since the build: issue 26), those the
+ * user may list; `known` are the $ids the build has. Quiet: without them the console still shows every built screen.
+ */
+export async function getRuntimeSchemas(known: string[]): Promise<EntitySchema[]> {
+  const env = await request<EntitySchema[]>({ url: '/dev-api/engine/schemas', method: 'get', params: { known: known.join(',') }, options: { silent: true } });
+  return Array.isArray(env.data) ? env.data : [];
 }

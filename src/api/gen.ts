@@ -1,67 +1,9 @@
+import type { DbTable, GenColumn, GenQuery, GenTable } from '@common/gen/tables';
 import { download } from './download';
 import { request } from './request';
 import type { TablePage } from './types';
 
 /** 代码生成 (server/gen/routes.ts): imported tables → schema files of the schema engine. */
-
-export type Flag = '0' | '1';
-
-export interface GenTable {
-  tableId: number;
-  tableName: string;
-  tableComment: string;
-  entityName: string;
-  menuParent: string | null;
-  menuPath: string | null;
-  menuTitle: string | null;
-  menuIcon: string | null;
-  permissionPrefix: string;
-  endpointBase: string;
-  formMode: 'dialog' | 'page';
-  formWidth: number;
-  formColumns: number;
-  treeParent: string | null;
-  treeLabel: string | null;
-  remark: string | null;
-  createTime: number;
-  updateTime: number | null;
-  version: number;
-}
-
-export interface GenColumn {
-  columnId: number;
-  tableId: number;
-  columnName: string;
-  columnComment: string;
-  columnType: string;
-  propertyName: string;
-  propertyType: 'string' | 'integer' | 'number' | 'boolean';
-  isPk: Flag;
-  isNullable: Flag;
-  isRequired: Flag;
-  isInsert: Flag;
-  isEdit: Flag;
-  isList: Flag;
-  isSearch: Flag;
-  searchOp: 'eq' | 'like' | 'range' | 'dateRange';
-  isSortable: Flag;
-  dictType: string;
-  widget: string;
-  maxLength: number | null;
-  sort: number;
-}
-
-export interface DbTable {
-  tableName: string;
-  tableComment: string;
-}
-
-export interface GenQuery {
-  pageNum: number;
-  pageSize: number;
-  tableName?: string;
-  tableComment?: string;
-}
 
 const BASE = '/dev-api/tool/gen';
 

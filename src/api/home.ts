@@ -1,16 +1,11 @@
+import type { FastPath } from '@common/home/fastPath';
+import type { HelpItem } from '@common/home/help';
+import type { Figure, Statistics } from '@common/home/statistics';
+import type { Tab } from '@common/home/tabs';
+import type { TodoItem } from '@common/home/todo';
 import { get, post } from './request';
 
 /** 首页 calls (server/home/routes.ts, docs/home.md) and the version info (server/routes/versions.ts). */
-
-export interface TodoItem {
-  key: string;
-  title: string;
-  count: number;
-  /** Menu component of the list page; the console finds its route in the user's own menu. */
-  component: string;
-  /** The filter the list page applies, as query-string values. */
-  query: Record<string, string>;
-}
 
 export interface PlatformFigures {
   pv: number;
@@ -28,8 +23,6 @@ export interface HomeSummary {
 
 export const getHomeSummary = () => get<HomeSummary>('/dev-api/api/index/index');
 
-export type Figure = 'newCustomers' | 'activatedCards' | 'submittedPlans' | 'approvedPlans' | 'revenue' | 'registrations' | 'pageViews';
-
 export const FIGURE_TITLES: Record<Figure, string> = {
   newCustomers: '新增客户',
   activatedCards: '激活会员卡',
@@ -40,16 +33,6 @@ export const FIGURE_TITLES: Record<Figure, string> = {
   pageViews: '访问量',
 };
 
-export type DayFigures = Record<Figure, number> & { date: string };
-
-export interface Statistics {
-  beginDate: string;
-  endDate: string;
-  days: DayFigures[];
-  totals: Record<Figure, number>;
-  allStores: boolean;
-}
-
 /**
  * Figures by day over [beginDate, endDate] (YYYY-MM-DD, China time, at most 366 days). Without dates the server
  * answers the last `days` days up to its today (the console's clock may be on another day).
@@ -57,26 +40,8 @@ export interface Statistics {
 export const getStatistics = (beginDate: string, endDate: string, days?: number) =>
   get<Statistics>('/dev-api/api/index/indexv', beginDate && endDate ? { beginDate, endDate } : { days });
 
-export interface FastPathItem {
-  menuId: number;
-  menuName: string;
-  path: string;
-  icon: string;
-  component: string | null;
-}
-
-export interface FastPath {
-  picked: FastPathItem[];
-  choices: FastPathItem[];
-  max: number;
-}
-
 export const getFastPath = () => get<FastPath>('/dev-api/api/index/fastPath');
 export const saveFastPath = (menuIds: number[]) => post<FastPath>('/dev-api/api/index/fastPath', { menuIds });
-
-export type Tab = 'app' | 'resource' | 'gallery' | 'live';
-
-export const TAB_TITLES: Record<Tab, string> = { app: '推荐应用', resource: '资源下载', gallery: '营销图库', live: '直播' };
 
 export interface TabRow {
   [key: string]: unknown;
@@ -106,16 +71,6 @@ export interface VersionInfo {
 }
 
 export const getVersionInfo = () => get<VersionInfo>('/dev-api/api/index/systermUpdateList');
-
-export interface HelpItem {
-  helpId: number;
-  title: string;
-  category: string;
-  keywords: string | null;
-  /** Rich text, sanitised by the server when it was saved. */
-  content: string;
-  updateTime: number | null;
-}
 
 /** 帮助中心: published help articles, searched by title, keywords and category. */
 export const getHelpArticles = (keyword: string) => get<HelpItem[]>('/dev-api/api/index/helpCenter', keyword ? { keyword } : {});

@@ -1,5 +1,6 @@
+import type { RouterItem } from '@common/menu/routes';
 import { request } from './request';
-import type { RouterItem, RuleList } from './types';
+import type { RuleList } from './types';
 
 /** The signed-in user's menu tree (router shape), permissions and roles (spec §4 route generation step 1). */
 export async function getRuleList(): Promise<RuleList> {

@@ -1,3 +1,4 @@
+import type { SqlStatRow } from '@common/monitor/sqlStats';
 import { request } from './request';
 import type { TablePage } from './types';
 
@@ -133,17 +134,6 @@ export async function clearCacheAll(): Promise<string> {
 }
 
 // ── 数据监控 ─────────────────────────────────────────────────────────────────────────────────────────────────────────
-
-export interface SqlStatRow {
-  sql: string;
-  count: number;
-  errors: number;
-  totalMs: number;
-  maxMs: number;
-  meanMs: number;
-  lastMs: number;
-  lastAt: number;
-}
 
 export interface DruidInfo {
   dialect: 'sqlite' | 'postgres';

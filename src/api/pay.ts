@@ -1,3 +1,6 @@
+import type { CreatedOrder, OrderStatus } from '@common/finance/orders';
+import type { ReconcileReport } from '@common/finance/reconcile';
+import type { RenewalPlan } from '@common/finance/renewal';
 import { download } from './download';
 import { request } from './request';
 import type { TablePage } from './types';
@@ -7,8 +10,7 @@ import type { TablePage } from './types';
  * 对账. Money is integer fen on the wire; the screens show yuan with two decimals and convert what is typed.
  */
 
-export const yuan = (fen: number | null | undefined) =>
-  fen == null ? '--' : (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export { yuan } from './customer';
 
 /** A yuan amount as typed (at most two decimals) → integer fen; null when it is not one. */
 export function yuanToFen(v: number | string | null | undefined): number | null {
@@ -39,24 +41,12 @@ async function table<T>(url: string, query: object, method: 'get' | 'post' = 'ge
 }
 
 // ---- orders ----
-export type OrderStatus = 'created' | 'paid' | 'refunded' | 'closed';
 export const ORDER_STATUS: Record<OrderStatus, { text: string; color: string }> = {
   created: { text: '待支付', color: 'processing' },
   paid: { text: '已支付', color: 'success' },
   refunded: { text: '已退款', color: 'warning' },
   closed: { text: '已关闭', color: 'default' },
 };
-
-export interface CreatedOrder {
-  orderNo: string;
-  amountFen: number;
-  originalFen: number;
-  discountFen: number;
-  provider: string;
-  expireTime: number;
-  payUrl?: string;
-  qrCode?: string;
-}
 
 export interface PayOrder {
   orderNo: string;
@@ -141,12 +131,6 @@ export const confirmRecharge = (rechargeId: number) => send('/dev-api/finance/re
 export const rejectRecharge = (rechargeId: number, reason: string) => send('/dev-api/finance/recharge/reject', { rechargeId, reason });
 
 // ---- 账户续费 ----
-export interface RenewalPlan {
-  planId: string;
-  name: string;
-  months: number;
-  priceFen: number;
-}
 export interface RenewalInfo {
   plans: RenewalPlan[];
   expiredate: string;
@@ -181,23 +165,6 @@ export const addCouponBatch = (body: Record<string, unknown>) => send<{ batchId:
 export const setCouponBatchStatus = (batchId: number, status: '0' | '1') => send('/dev-api/finance/coupon/status', { batchId, status }, 'put');
 
 // ---- 对账 ----
-export interface ReconcileStore {
-  storeId: number;
-  storeName: string;
-  paidCount: number;
-  paidFen: number;
-  notifiedFen: number;
-  ledgerFen: number;
-  refundedFen: number;
-  mismatchCount: number;
-}
-export interface ReconcileReport {
-  date: string;
-  stores: ReconcileStore[];
-  total: Omit<ReconcileStore, 'storeId' | 'storeName'>;
-  mismatches: Array<{ storeId: number; storeName: string; orderNo: string | null; kind: string; detail: string }>;
-  orders: Array<{ orderNo: string; storeId: number; purposeName: string; providerName: string; amountFen: number; statusName: string; paidTime: number }>;
-}
 export const reconcile = (q: { date: string; storeId?: number }) => read<ReconcileReport>('/dev-api/finance/reconcile', q);
 export const exportReconcile = (q: { date: string; storeId?: number }) =>
   download('/dev-api/finance/reconcile/export', { params: compact(q) }, `对账_${q.date}.xlsx`);

@@ -1,5 +1,6 @@
+import type { PlatformInfo } from '@common/system/platform';
 import { post, request } from './request';
-import type { NoteDesc, PlatformInfo, UserInfo } from './types';
+import type { NoteDesc, UserInfo } from './types';
 
 /** Public: the sign-in page needs the title and logo, the guard the licence flag. */
 export async function getPlatformInfo(): Promise<PlatformInfo> {

@@ -1,3 +1,4 @@
+import type { Envelope } from '@common/http/envelope';
 import type { App } from 'antd';
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { getToken } from '@/utils/auth';
@@ -5,7 +6,6 @@ import { decryptPayload, forgetReadSignature, noteServerDate, readSignature, sig
 import { messageFor } from './errorCode';
 import { tansParams } from './params';
 import { inflightReads, isReadRequest, repeatGuard, serializeBody } from './repeatGuard';
-import type { Envelope } from './types';
 
 /**
  * The console's http client (spec §8, §9). Every call is signed (Authentication + Timer), carries the bearer token,

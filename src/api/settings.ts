@@ -1,53 +1,6 @@
+import type { PlatformEdit, PlatformSettings } from '@common/system/platform';
+import type { SettingGroup, SettingsState } from '@common/system/settings';
 import { request } from './request';
-
-/** 平台设置 (system/platform): every stored field of the platform row (GET/PUT /dev-api/system/platform). */
-export interface PlatformSettings {
-  id: number;
-  title: string;
-  expiredate: string;
-  favicon: string | null;
-  watermark: string | null;
-  h5addr: string | null;
-  logo: string | null;
-  smalllogo: string | null;
-  qrUrl: string | null;
-  kfPhone: string | null;
-  pv: number;
-  registerNum: number;
-  wxapp: string | null;
-  appdown: string | null;
-  gwaddr: string | null;
-  appId: string | null;
-  storeId: number;
-  toolboxaddr: string | null;
-  tipsTitle: string | null;
-  tips: string | null;
-  gddesc: string | null;
-  registerEnabled: number;
-  updateTime: number | null;
-}
-
-/** What PUT /dev-api/system/platform accepts (counters, store id and the register switch are not edited here). */
-export type PlatformEdit = Pick<
-  PlatformSettings,
-  | 'title'
-  | 'expiredate'
-  | 'favicon'
-  | 'watermark'
-  | 'h5addr'
-  | 'logo'
-  | 'smalllogo'
-  | 'qrUrl'
-  | 'kfPhone'
-  | 'wxapp'
-  | 'appdown'
-  | 'gwaddr'
-  | 'appId'
-  | 'toolboxaddr'
-  | 'tipsTitle'
-  | 'tips'
-  | 'gddesc'
->;
 
 export async function getPlatformSettings(): Promise<PlatformSettings> {
   const env = await request<PlatformSettings>({ url: '/dev-api/system/platform', method: 'get' });
@@ -60,8 +13,6 @@ export async function savePlatformSettings(body: PlatformEdit): Promise<string> 
   return env.msg;
 }
 
-/** The settings groups of 注册设置 / 测评设置 / 审核配置 (server/services/settings.ts). */
-export type SettingGroup = 'register' | 'evaluation' | 'audit';
 export type SettingValue = string | number | boolean | string[];
 export type SettingValues = Record<string, SettingValue>;
 
@@ -70,32 +21,28 @@ export interface RoleChoice {
   roleName: string;
 }
 
-export interface SettingsState {
-  group: SettingGroup;
+/** A group as the settings screen edits it: any group's values, with the choices of its role fields. */
+export type SettingsView = Omit<SettingsState<SettingGroup>, 'values'> & {
   values: SettingValues;
-  /** 0 while nothing was ever saved. */
-  version: number;
-  updateBy: string | null;
-  updateTime: number | null;
   /** Choices of the role fields. */
   roles: RoleChoice[];
-}
+};
 
-export async function getSettings(group: SettingGroup): Promise<SettingsState> {
-  const env = await request<Omit<SettingsState, 'roles'>>({ url: `/dev-api/system/settings/${group}`, method: 'get' });
+export async function getSettings(group: SettingGroup): Promise<SettingsView> {
+  const env = await request<Omit<SettingsView, 'roles'>>({ url: `/dev-api/system/settings/${group}`, method: 'get' });
   const options = (env.options ?? {}) as { roles?: RoleChoice[] };
-  return { ...(env.data as Omit<SettingsState, 'roles'>), roles: options.roles ?? [] };
+  return { ...(env.data as Omit<SettingsView, 'roles'>), roles: options.roles ?? [] };
 }
 
 /** Saves a whole group with the version it was read at; resolves with the stored state. Silent: the screen shows why. */
-export async function saveSettings(group: SettingGroup, values: SettingValues, version: number): Promise<Omit<SettingsState, 'roles'>> {
-  const env = await request<Omit<SettingsState, 'roles'>>({
+export async function saveSettings(group: SettingGroup, values: SettingValues, version: number): Promise<Omit<SettingsView, 'roles'>> {
+  const env = await request<Omit<SettingsView, 'roles'>>({
     url: `/dev-api/system/settings/${group}`,
     method: 'put',
     data: { ...values, version },
     options: { silent: true },
   });
-  return env.data as Omit<SettingsState, 'roles'>;
+  return env.data as Omit<SettingsView, 'roles'>;
 }
 
 /** Public: what the register page must know before anyone signs in. */

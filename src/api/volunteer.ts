@@ -1,9 +1,16 @@
+import type { Envelope } from '@common/http/envelope';
 import type { Caution } from '@common/volunteer/cautions';
+import type { ChanceListRow, ChanceQuery, ChanceRow as SharedChanceRow } from '@common/volunteer/chances';
+import type { GradientWarning, Tier } from '@common/volunteer/gradient';
 import type { GroupOptionRow } from '@common/volunteer/groupOptions';
-import type { PlanSimulationView } from '@common/volunteer/planSimulation';
+import type { DisciplineNode } from '@common/volunteer/majorClasses';
+import type { DraftChoice, PlanSimulationView } from '@common/volunteer/planSimulation';
+import type { SchoolInfo } from '@common/volunteer/schools';
+import type { StudentImportResult } from '@common/volunteer/studentImport';
+import type { EligibilityKind, PlanStatus, Preferences, StudentInput, StudentQuery } from '@common/volunteer/students';
 import { download } from './download';
 import { type RequestOptions, request } from './request';
-import type { Envelope, TablePage } from './types';
+import type { TablePage } from './types';
 
 /**
  * Volunteer planning calls (spec §7.2; contract in docs/volunteer-api.md): students, acceptance-rate queries, plans,
@@ -11,29 +18,10 @@ import type { Envelope, TablePage } from './types';
  * with a RequestError whose message the http layer has already shown.
  */
 
-export type Tier = '冲' | '稳' | '保';
+export type { Tier };
 export const TIERS: readonly Tier[] = ['冲', '稳', '保'];
 export type TierCounts = Record<Tier, number> & { none?: number };
-export type PlanStatus = 'none' | 'draft' | 'submitted' | 'approved' | 'rejected';
-/** 'new-line' 新增 (no earlier year: a wider spread); 'subject-unknown' 选科要求未知 (never auto-filled). */
-export type OptionFlag = 'unreachable' | 'wasteful' | 'new-line' | 'subject-unknown';
-
-/** One year of a line's history (newest first); majorName/majorCode as printed that year. */
-export interface LineYear {
-  year: number;
-  minScore: number | null;
-  minRank: number | null;
-  planCount?: number | null;
-  majorName?: string | null;
-  majorCode?: string | null;
-}
-
-export interface Preferences {
-  regions: string[];
-  levels: string[];
-  majors: string[];
-  tuitionCap: number | null;
-}
+export type { PlanStatus };
 
 export interface Student {
   studentId: number;
@@ -55,8 +43,11 @@ export interface Student {
   version: number;
   createTime: number;
   updateTime: number;
-  /** 专项资格: the special-plan kinds the student may fill (SPECIAL_KINDS). */
-  specialEligibility?: SpecialKind[];
+  /** 专项资格: the special-plan kinds the student may fill (ELIGIBILITY_KINDS). */
+  specialEligibility?: EligibilityKind[];
+  /** The store the student belongs to (the student lists; 领导审批 shows it). */
+  storeId?: number;
+  storeName?: string | null;
 }
 
 export interface PlanSummary {
@@ -80,91 +71,8 @@ export interface StudentInfo extends Student {
   plan: PlanSummary | null;
 }
 
-export interface StudentQuery {
-  pageNum: number;
-  pageSize: number;
-  name?: string;
-  mobile?: string;
-  ownerId?: number;
-  planStatus?: PlanStatus;
-  scoreMin?: number;
-  scoreMax?: number;
-  unassigned?: 1;
-}
-
-export interface StudentInput {
-  name?: string;
-  mobile?: string | null;
-  province?: string;
-  examYear?: number;
-  score?: number | null;
-  rank?: number | null;
-  subjects?: number[];
-  preferences?: Preferences;
-  remark?: string | null;
-  ownerId?: number;
-  specialEligibility?: SpecialKind[];
-}
-
-/** Special plans that need the student's declared eligibility (专项资格); the server's ELIGIBILITY_KINDS. */
-export const SPECIAL_KINDS = ['国家专项', '地方专项', '高校专项', '定向', '公费师范', '预科', '民族班'] as const;
-export type SpecialKind = (typeof SPECIAL_KINDS)[number];
-
-/** One admission option (a school + major line) with the engine's estimate for the student. */
-export interface ChanceRow {
-  lineId: number;
-  schoolCode: string;
-  schoolName: string;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  /** 计划类型 tags read from the line's name (地方专项, 中外合作, 师范 …). */
-  planTags?: string[];
-  level: string | null;
-  isPublic: number | null;
-  majorName: string | null;
-  groupCode: string | null;
-  /** The line's history by identity, newest first (years[0].year === year). */
-  years?: LineYear[];
-  /** The year of minScore / minRank (the catalogue year). */
-  year?: number;
-  /** The exam year the estimate is for (catalogue year + 1). */
-  targetYear?: number;
-  /** 专业代号 of the catalogue year. */
-  majorCode?: string | null;
-  /** The line's own 选考科目要求 that year; null = unknown (选科要求未知). */
-  subjectReq?: string | null;
-  /** 办学性质: 公办 / 民办 / 中外合作办学. */
-  ownership?: string | null;
-  /** 新增: no earlier year of this line. */
-  isNew?: boolean;
-  minScore: number | null;
-  minRank: number | null;
-  probability: number | null;
-  probabilityText: string | null;
-  tier: Tier | null;
-  flags?: OptionFlag[];
-  method?: 'rank' | 'score-diff' | 'none';
-  estimatedRank?: number | null;
-  explanation?: string | ExplanationDetail;
-  liked?: boolean;
-  inPlan?: boolean;
-}
-
-/** The engine's explanation, when the server sends it as an object rather than one line of text. */
-export interface ExplanationDetail {
-  method: 'rank' | 'score-diff' | 'none';
-  years: Array<{ year: number; weight: number; minScore: number | null; minRank: number | null; scaledRank?: number; lineDiff?: number }>;
-  estimate: number | null;
-  sigma: number | null;
-  student: number | null;
-  probability: number | null;
-  tier: Tier | null;
-  planFactor?: number | null;
-  referenceScore?: number | null;
-  flags?: OptionFlag[];
-  text: string;
-}
+/** One admission option with the engine's estimate; list answers also mark whether the student liked it or has it in the plan. */
+export type ChanceRow = SharedChanceRow & Partial<Pick<ChanceListRow, 'liked' | 'inPlan'>>;
 
 export interface ChanceStudent {
   studentId?: number;
@@ -178,35 +86,6 @@ export interface ChanceStudent {
 }
 
 /** Filters of the acceptance-rate queries (schoolEnrollChance and friends). */
-export interface ChanceQuery {
-  studentId?: number;
-  score?: number;
-  rank?: number;
-  province?: string;
-  region?: string[];
-  city?: string;
-  level?: string;
-  tags?: string[];
-  isPublic?: 0 | 1;
-  keyword?: string;
-  schoolName?: string;
-  majorName?: string;
-  schoolCode?: string;
-  tier?: Tier[];
-  includeUnreachable?: boolean;
-  usePreferences?: 0 | 1;
-  sort?: 'rank' | 'probability' | 'score';
-  pageNum?: number;
-  pageSize?: number;
-  all?: 1;
-  /** 0: rows without the explanation text (list pages); the 录取率 dialog asks for one row with it. */
-  explain?: 0 | 1;
-  /** Only the option(s) of these line ids. */
-  lineId?: number;
-  /** 计划类型: 普通, 中外合作, 师范, 地方专项 … (a line of any of them). */
-  planType?: string[];
-}
-
 export interface ChanceResult {
   rows: ChanceRow[];
   total: number;
@@ -248,12 +127,6 @@ export interface PlanItem {
   /** 失效: the line left the catalogue; staleReason says what to do. */
   stale?: boolean;
   staleReason?: string | null;
-}
-
-export interface GradientWarning {
-  code: string;
-  message: string;
-  positions: number[];
 }
 
 export interface PlanInfo {
@@ -317,18 +190,8 @@ export interface Provinces {
   schoolProvinces: Array<{ province: string | null; schoolCount: number; cities: string[] }>;
 }
 
-export interface School {
-  schoolCode: string;
-  name: string;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  level: string | null;
-  isPublic: number | null;
-}
-
 export interface SchoolHome {
-  school: School;
+  school: SchoolInfo;
   stats: { majorCount: number; minScore: number | null; maxScore: number | null; minRank: number | null; year: number };
   tabs: Array<{ index: number; key: string; name: string; available: boolean; content: string }>;
   lines: ChanceRow[];
@@ -384,12 +247,6 @@ export interface AutofillQuery extends ChanceQuery {
 }
 
 /** 门类 with their 专业类 (本科专业目录 2025). */
-export interface DisciplineNode {
-  code: string;
-  name: string;
-  classes: Array<{ code: string; name: string }>;
-}
-
 export interface Submission {
   submissionId: number;
   planVersion: number;
@@ -513,6 +370,8 @@ export interface Expert {
   userName: string;
   nickName: string | null;
   mobile: string | null;
+  storeId: number | null;
+  storeName: string | null;
   studentCount: number;
   draftCount: number;
   submittedCount: number;
@@ -615,13 +474,6 @@ export async function enrollChance(query: ChanceQuery): Promise<ChanceResult> {
 export async function advanceChance(query: ChanceQuery): Promise<AdvanceChanceResult> {
   const env = await request({ url: '/appv2/api/Filling/pre_batch', method: 'post', data: compact(query) });
   return { ...chanceResult(env), available: env.available !== false, message: env.msg };
-}
-
-/** One choice of an unsaved plan as the simulation takes it: its place, its line and the tier the editor shows. */
-export interface DraftChoice {
-  sort: number;
-  lineId: number;
-  tier: Tier | null;
 }
 
 /** The simulation of an unsaved plan; null with the server's reason when it cannot run (no rank, no model). */
@@ -792,28 +644,6 @@ export async function removeAppointment(appointmentId: number): Promise<string> 
   return (await request({ url: '/dev-api/api/appointment/remove', method: 'post', data: { appointmentId } })).msg;
 }
 
-/** schoolYXMajor: a school's majors with the lines of every imported year (院校详情 chart and table). */
-export interface SchoolYearLine {
-  year: number;
-  batch: string;
-  majorName: string;
-  minScore: number;
-  minRank: number | null;
-  planCount: number | null;
-  /** The score at the same share of candidates in the newest year's 一分一段 table. */
-  derivedScore: number | null;
-}
-
-export interface SchoolMajorLines {
-  school: School & { ownership: string | null; authority: string | null };
-  years: number[];
-  scaleYear: number | null;
-  majors: Array<{ majorCode: string | null; majorName: string; subjectReq: string | null; lines: SchoolYearLine[] }>;
-  plans: Array<{ year: number; majors: number; planTotal: number | null }>;
-}
-
-export const schoolMajorLines = (schoolCode: string) => data<SchoolMajorLines>('/appv2/api/index/schoolYXMajor', { schoolCode });
-
 // ——— 3+1+2 provinces (湖北, 广东): 院校专业组 ———
 
 export type { GroupOptionRow };
@@ -847,17 +677,6 @@ export interface GroupOptionsQuery {
 export const groupOptions = (query: GroupOptionsQuery) => data<GroupOptions>('/dev-api/volunteer/groups/options', compact(query));
 
 // ——— 学生导入 (spec §7.2 ExcelImport/import) ———
-
-export interface StudentImportResult {
-  count: number;
-  studentIds: number[];
-}
-
-/** One bad row of a refused import (the sheet's row number, header = 1). */
-export interface StudentImportProblem {
-  row: number;
-  message: string;
-}
 
 /**
  * Imports students from an .xlsx made from the template. A refused file rejects with a RequestError whose envelope's

@@ -1,9 +1,9 @@
+import { type AppEndpoint, type EntitySchema, VERSION_FIELD } from '@common/engine/types';
+import type { Envelope } from '@common/http/envelope';
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { RequestError, readAhead, request } from '@/api/request';
-import type { Envelope } from '@/api/types';
 import { baseType } from './resource';
-import { type AppEndpoint, type EntitySchema, VERSION_FIELD } from './types';
 
 /**
  * The one Refine data provider of the schema engine (docs/schemas.md "Endpoints"). Every call goes through the signed
@@ -160,7 +160,7 @@ export function readListAhead(schema: EntitySchema, { pagination, sorters, filte
   readAhead(listRequest(schema, { pagination: schema['x-tree'] ? { mode: 'off' } : pagination, sorters, filters }));
 }
 
-/** The data provider over a schema lookup (resources.config.ts in the app, any list of schemas in tests). */
+/** The data provider over a schema lookup (the registry of src/resources/ in the app, any list of schemas in tests). */
 export function createDataProvider(lookup: SchemaLookup): DataProvider {
   return {
     getApiUrl: () => '',

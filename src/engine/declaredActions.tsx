@@ -1,8 +1,8 @@
+import type { DeclaredAction, EntitySchema } from '@common/engine/types';
 import { Modal, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { request } from '@/api/request';
-import type { ResourceOverride, RowAction, ToolbarAction } from './resource';
-import type { DeclaredAction, EntitySchema } from './types';
+import type { ResourceOverride, RowAction, ToolbarAction } from './resourceTypes';
 
 /**
  * Buttons a schema declares (x-rowActions / x-toolbar, docs/schemas.md): `open` opens the URL in a new tab (预览 of

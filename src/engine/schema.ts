@@ -1,6 +1,6 @@
+import type { EntitySchema, PropertySchema, SearchOp, UiWidget, XList } from '@common/engine/types';
 import type { CrudFilter } from '@refinedev/core';
 import { baseType } from './resource';
-import type { EntitySchema, PropertySchema, SearchOp, UiWidget, XList } from './types';
 
 /** What the generic pages read from a schema: the table columns, the search fields and each form field's widget. */
 

@@ -20,6 +20,8 @@ const FIXED: Record<string, Omit<PageInfo, 'pattern'>> = {
   '/index': { title: '首页', name: 'Index', affix: true },
   '/user/profile': { title: '个人中心', name: 'Profile' },
   '/log': { title: '更新日志', name: 'Log' },
+  '/test1': { title: '连接检测', name: 'Test1' },
+  '/test2': { title: '浏览器检测', name: 'Test2' },
 };
 
 /** The page at `pathname`, or undefined for paths without a title (redirects, error pages). */

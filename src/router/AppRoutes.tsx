@@ -21,6 +21,8 @@ const MenuView = readyLazy(menuViewModule, (m) => m.MenuView);
 const AppDetail = lazy(() => import('@/pages/fixed/AppDetail'));
 const BeOverdue = lazy(() => import('@/pages/fixed/BeOverdue'));
 const UpdateLog = lazy(() => import('@/pages/fixed/UpdateLog'));
+const ConnectionCheck = lazy(() => import('@/pages/fixed/checks/ConnectionCheck'));
+const BrowserCheck = lazy(() => import('@/pages/fixed/checks/BrowserCheck'));
 const Profile = lazy(() => import('@/pages/profile'));
 
 /** The permission-gated hidden routes take numeric parameters only; anything else is the not-found page. */
@@ -76,8 +78,9 @@ export function AppRoutes() {
           <Route path="/log" element={<UpdateLog />} />
           <Route path="/401" element={<ErrorPage status="401" />} />
           <Route path="/405" element={<ErrorPage status="405" />} />
-          <Route path="/test1" element={<ErrorPage status="404" />} />
-          <Route path="/test2" element={<ErrorPage status="404" />} />
+          {/* Spec §2.1 names /test1 and /test2 without a purpose: self-checks a user can send to support (docs/shell.md). */}
+          <Route path="/test1" element={<ConnectionCheck />} />
+          <Route path="/test2" element={<BrowserCheck />} />
           {gated.map((r) => (
             <Route key={r.path} path={r.path} element={<GatedView title={r.title} component={r.component} />} />
           ))}

@@ -1,6 +1,6 @@
 import { SEEDED_COMPONENTS } from '@common/menu/seededComponents';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { resourceForComponent } from '../../resources.config';
+import { resourceForComponent } from '@/resources';
 import { enginePageModule } from './pageModules';
 import { readyLazy } from './readyLazy';
 import { GATED_ROUTES } from './staticRoutes';
@@ -10,7 +10,7 @@ type Page = LazyExoticComponent<ComponentType>;
 /**
  * Component strings from the server menu (RuoYi view paths such as 'system/user/index') → lazily loaded pages.
  * Bespoke modules register in VIEWS; a component string that a schema names in x-menu.component opens the schema
- * engine's list page of that resource (resources.config.ts); VIEWS wins over a schema for the same string.
+ * engine's list page of that resource (src/resources/, runtime ones too); VIEWS wins over a schema for the same string.
  */
 const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   index: () => import('@/modules/home'),

@@ -5,9 +5,11 @@
  * - topbar: the top-level entries for the optional top navigation.
  * Pure: the React shell maps component strings to views and wires navigation.
  */
+
+import type { RouterItem } from '@common/menu/routes';
 import { isExternal } from '@/utils/format';
 import { hasPermiOr, hasRoleOr } from '@/utils/permission';
-import type { ConvertedMenus, FlatRoute, RouterItem, SidebarItem } from './types';
+import type { ConvertedMenus, FlatRoute, SidebarItem } from './types';
 
 /** Container components: they only group children and never become a page of their own. */
 const CONTAINERS = new Set(['Layout', 'ParentView', '']);

@@ -1,35 +1,7 @@
 /**
- * Shapes of the server menu tree (getRuleList / getStoreRule `data`, RuoYi getRouters) and of the three
- * views the console derives from it (spec §3 "Menu and route item", §4 route generation).
+ * The three views the console derives from the server menu tree (common/menu/routes.ts; spec §4 route generation).
  */
-
-/** Route meta as the server sends it. `link` is the page shown in an iframe (InnerLink); null when none. */
-export interface RouterMeta {
-  title: string;
-  icon: string;
-  noCache: boolean;
-  link: string | null;
-  /** Pinned tab that cannot be closed. */
-  affix?: boolean;
-  /** Sidebar entry to highlight while this (usually hidden) page is open. */
-  activeMenu?: string;
-}
-
-/** One node of the server menu tree. `component` is 'Layout', 'ParentView', 'InnerLink' or a view path. */
-export interface RouterItem {
-  name?: string;
-  path: string;
-  hidden: boolean;
-  redirect?: string;
-  component: string;
-  /** JSON text of default query parameters, e.g. '{"type":"1"}'. */
-  query?: string;
-  alwaysShow?: boolean;
-  meta: RouterMeta | null;
-  children?: RouterItem[];
-  permissions?: string[];
-  roles?: string[];
-}
+import type { RouterMeta } from '@common/menu/routes';
 
 /** A sidebar / top-bar entry: the tree kept as the server sent it, with paths made absolute. */
 export interface SidebarItem {

@@ -13,6 +13,9 @@ export const ROUTER_DATA_ALL_KEY = 'routerDataAll';
  * the tree three ways, fetch the store rule list, and save the flattened paths under routerData/routerDataAll.
  */
 export async function loadSession(): Promise<void> {
+  // The schemas this build lacks, asked beside the session's calls (the shell waits for them: src/resources/runtime.ts).
+  // A chunk of its own, so the sign-in page downloads none of it.
+  import('@/resources/runtime').then((m) => m.loadRuntimeResources()).catch(() => undefined);
   const [user, rules, storeTree] = await Promise.all([getUserInfo(), getRuleList(), getStoreRule()]);
   const { sidebar, routes, topbar } = convertMenus(rules.routes);
   const roles = rules.roles.length ? rules.roles : ['ROLE_DEFAULT'];

@@ -1,5 +1,6 @@
+import type { PlatformInfo } from '@common/system/platform';
 import { useSyncExternalStore } from 'react';
-import type { PlatformInfo, UserInfo } from '@/api/types';
+import type { UserInfo } from '@/api/types';
 import type { FlatRoute, SidebarItem } from '@/router/types';
 
 /**

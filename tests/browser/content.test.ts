@@ -197,7 +197,7 @@ describe('content: 运营管理 in Chromium against the real server', () => {
     await page.goto('/operation/classRoom');
     await rows(page).first().waitFor();
     await rowAction(page, rows(page).first(), '详情');
-    const show = page.locator('.ant-modal').filter({ hasText: '课堂管理详情' });
+    const show = page.locator('.ant-modal').filter({ hasText: '课堂详情' });
     await show.locator('[data-children="content_classroom_video"]').waitFor();
     await page.screenshot({ path: path.join(screenshotDir, 'content-classroom-show.png') });
     await page.close();

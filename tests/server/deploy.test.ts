@@ -368,7 +368,7 @@ describe('Dockerfile', () => {
     // Logs and env files are left out wherever they are, on purpose.
     const wronglyIgnored = sent.filter((f) => ignored(rules, f) && !/(^|\/)(\.env[^/]*|[^/]*\.log)$/.test(f));
     expect(wronglyIgnored).toEqual([]);
-    for (const f of ['package.json', 'package-lock.json', 'index.html', 'vite.config.ts', 'tsconfig.json', 'resources.config.ts']) {
+    for (const f of ['package.json', 'package-lock.json', 'index.html', 'vite.config.ts', 'tsconfig.json']) {
       expect(ignored(rules, f), f).toBe(false);
     }
   });

@@ -540,6 +540,9 @@ describe.each(backends)('files (%s)', (backend) => {
       };
       expect(res.body).toEqual({ code: 200, msg: '操作成功', data: config, ...config });
       expect((await s.call('GET', EDITOR_CONFIG)).body).toEqual(NOT_SIGNED_IN);
+      // POST too: the spec's calls are POST unless noted, and this one is not.
+      expect((await s.call('POST', EDITOR_CONFIG, { token: expert, body: {} })).body).toEqual({ code: 200, msg: '操作成功', data: config, ...config });
+      expect((await s.call('POST', EDITOR_CONFIG, { body: {} })).body).toEqual(NOT_SIGNED_IN);
     });
 
     it.each([

@@ -6,7 +6,8 @@ import { seedVolunteer } from '../../volunteer/seed.js';
 import type { Db } from '../connection.js';
 import type { Database } from '../types.js';
 import { SHANDONG, seedAdmission } from './admission.js';
-import { MENU_TREE, type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
+import { type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
+import { seededMenus } from './schemaMenus.js';
 
 /**
  * What a database gets at start (docs/production.md, "What is created"):
@@ -49,7 +50,7 @@ interface FlatMenu {
 function flatten(tree: MenuSeed[], parentId = 0, out: FlatMenu[] = []): FlatMenu[] {
   tree.forEach((seed, i) => {
     const menuId = out.length + 1;
-    out.push({ menuId, parentId, seed, order: i + 1 });
+    out.push({ menuId, parentId, seed, order: seed.order ?? i + 1 });
     if (seed.children) flatten(seed.children, menuId, out);
   });
   return out;
@@ -70,6 +71,8 @@ export interface SeedOptions {
   /** Also write the demo data (config.seed); default true, as for the scripts and benchmarks that call seed(db). */
   demo?: boolean;
   now?: number;
+  /** The menu tree to seed (schemaMenus.ts: the bespoke entries plus the schemas' pages); default: that of schemas/. */
+  menus?: MenuSeed[];
 }
 
 /**
@@ -77,12 +80,12 @@ export interface SeedOptions {
  * Answers whether demo data was written (true once per fresh database). Several processes may start together on one
  * PostgreSQL database: an advisory lock makes them take turns, and each decides inside its own transaction.
  */
-export async function seed(db: Db, { demo = true, now = Date.now() }: SeedOptions = {}): Promise<boolean> {
+export async function seed(db: Db, { demo = true, now = Date.now(), menus }: SeedOptions = {}): Promise<boolean> {
   let wroteDemo = false;
   let wrote = false;
   await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(727021)`.execute(trx);
-    wrote = await seedEssentials(trx, demo, now);
+    wrote = await seedEssentials(trx, demo, now, menus);
     if (demo && !(await trx.selectFrom('sysUser').select('userId').limit(1).executeTakeFirst())) {
       await seedDemo(trx, now);
       wroteDemo = true;
@@ -126,7 +129,7 @@ function platformRow(demo: boolean, now: number): Insertable<Database['sysPlatfo
 }
 
 /** Each piece of the system essentials the database lacks; answers whether anything was written. */
-async function seedEssentials(trx: Kysely<Database>, demo: boolean, now: number): Promise<boolean> {
+async function seedEssentials(trx: Kysely<Database>, demo: boolean, now: number, menus?: MenuSeed[]): Promise<boolean> {
   let wrote = false;
   const none = async (table: 'sysPlatform' | 'sysDept' | 'sysPost' | 'sysRole' | 'sysMenu') =>
     !(await trx.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst());
@@ -172,7 +175,7 @@ async function seedEssentials(trx: Kysely<Database>, demo: boolean, now: number)
       .insertInto('sysRole')
       .values(BUILT_IN_ROLES.map((r) => ({ ...r, dataScope: '1', status: '0', delFlag: '0', createTime: now, remark: null, version: 1 })))
       .execute();
-    const flat = flatten(MENU_TREE);
+    const flat = flatten(menus ?? seededMenus());
     for (const chunk of chunks(flat, 50)) {
       await trx
         .insertInto('sysMenu')

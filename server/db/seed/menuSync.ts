@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
-import { MENU_TREE, type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
+import { type MenuSeed, ROLE_GRANTS, seededMenuRow } from './menus.js';
+import { seededMenus } from './schemaMenus.js';
 
 /**
- * Brings an installed database's menus up to the seeded tree (server/db/seed/menus.ts) at every start.
+ * Brings an installed database's menus up to the seeded tree (schemaMenus.ts: menus.ts plus every schema's
+ * `x-menu`) at every start, so a schema file added to an install brings its page and buttons with it.
  *
  * The seed writes the whole tree once, on a fresh database; a module added later (finance, 服务中心, new content
  * screens…) would otherwise never reach an install seeded before it. Each seeded entry has a stable key; an entry
@@ -27,7 +29,13 @@ export interface MenuSyncResult {
   added: string[];
 }
 
-export async function syncSeededMenus(db: Db, now = Date.now()): Promise<MenuSyncResult> {
+export interface MenuSyncOptions {
+  /** The seeded tree (schemaMenus.ts); default: that of schemas/. */
+  menus?: MenuSeed[];
+  now?: number;
+}
+
+export async function syncSeededMenus(db: Db, { menus, now = Date.now() }: MenuSyncOptions = {}): Promise<MenuSyncResult> {
   const k = db.kysely;
   // The menus are system essentials (seed/index.ts), written at start with or without demo data and users.
   const seeded = await k.selectFrom('sysMenu').select('menuId').limit(1).executeTakeFirst();
@@ -99,7 +107,7 @@ export async function syncSeededMenus(db: Db, now = Date.now()): Promise<MenuSyn
           if (logged.has(key)) continue; // deleted by an administrator: leave it, and everything under it, gone
           const made = await trx
             .insertInto('sysMenu')
-            .values(seededMenuRow(m, parentId, index + 1, now))
+            .values(seededMenuRow(m, parentId, m.order ?? index + 1, now))
             .returning('menuId')
             .executeTakeFirstOrThrow();
           row = { menuId: Number(made.menuId), parentId, menuType: m.type, path: m.path ?? '', component: m.component ?? null, perms: m.perms ?? null };
@@ -113,7 +121,7 @@ export async function syncSeededMenus(db: Db, now = Date.now()): Promise<MenuSyn
         if (m.children?.length) await walk(m.children, row.menuId, m.type === 'C' ? (m.component ?? '') : `${parentKey}/${m.path}`);
       }
     };
-    await walk(MENU_TREE, 0, '');
+    await walk(menus ?? seededMenus(), 0, '');
 
     for (let i = 0; i < seen.length; i += 200) {
       await trx

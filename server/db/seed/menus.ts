@@ -1,6 +1,8 @@
 /**
- * The seeded menu tree (spec §2.3 areas). Directories (M) hold pages (C); pages hold buttons (F) that only carry
- * permission strings. Components are view paths resolved by the console's component registry.
+ * The hand-kept part of the seeded menu tree (spec §2.3 areas): the directories and the bespoke pages. Directories
+ * (M) hold pages (C); pages hold buttons (F) that only carry permission strings. Components are view paths resolved
+ * by the console's component registry. The page of a generic entity is not kept here: its schema's `x-menu` says
+ * where it goes and schemaMenus.ts adds it (with a button per `x-permissions`), so a new schema file needs no entry.
  */
 export interface MenuSeed {
   name: string;
@@ -13,6 +15,8 @@ export interface MenuSeed {
   noCache?: boolean;
   link?: string;
   activeMenu?: string;
+  /** The place among its siblings (sys_menu.order_num); without one, its position in the list. */
+  order?: number;
   children?: MenuSeed[];
 }
 
@@ -40,16 +44,6 @@ export function seededMenuRow(m: MenuSeed, parentId: number, order: number, now:
   };
 }
 
-/** Standard RuoYi buttons for a CRUD page: `${prefix}:query|add|edit|remove|export`. */
-const crud = (prefix: string, extra: Array<[string, string]> = []): MenuSeed[] => [
-  { name: '查询', type: 'F', perms: `${prefix}:query` },
-  { name: '新增', type: 'F', perms: `${prefix}:add` },
-  { name: '修改', type: 'F', perms: `${prefix}:edit` },
-  { name: '删除', type: 'F', perms: `${prefix}:remove` },
-  { name: '导出', type: 'F', perms: `${prefix}:export` },
-  ...extra.map(([name, perms]) => ({ name, type: 'F' as const, perms })),
-];
-
 const page = (name: string, path: string, component: string, icon: string, perms: string, children: MenuSeed[] = []): MenuSeed => ({
   name,
   path,
@@ -60,15 +54,7 @@ const page = (name: string, path: string, component: string, icon: string, perms
   children,
 });
 
-/** A content page of a schema (schemas/operation, showManage, liveBroadcast): list + the CRUD buttons and 导入. */
-const content = (name: string, path: string, component: string, icon: string, prefix: string): MenuSeed =>
-  page(name, path, component, icon, `${prefix}:list`, crud(prefix, [['导入', `${prefix}:import`]]));
-
-/** A single-record page (x-singleton: 关于我们, 隐私政策, 主题设置, 网站设置): 查询 / 新增 / 修改 only. */
-const single = (name: string, path: string, component: string, icon: string, prefix: string): MenuSeed =>
-  page(name, path, component, icon, `${prefix}:list`, crud(prefix).slice(0, 3));
-
-export const MENU_TREE: MenuSeed[] = [
+export const BESPOKE_MENUS: MenuSeed[] = [
   {
     name: '志愿填报',
     path: 'volunteer',
@@ -185,52 +171,21 @@ export const MENU_TREE: MenuSeed[] = [
     path: 'operation',
     type: 'M',
     icon: 'component',
-    children: [
-      content('课堂管理', 'classRoom', 'operation/classRoom/index', 'education', 'operation:classroom'),
-      content('课程分类', 'classType', 'operation/classType/index', 'tree', 'operation:classtype'),
-      content('课程视频', 'classVideo', 'operation/classVideo/index', 'video', 'operation:video'),
-      content('轮播广告', 'advertisement', 'operation/advertisement/index', 'example', 'operation:banner'),
-      content('咨询管理', 'consult', 'operation/consult/index', 'question', 'operation:consult'),
-      content('合作申请', 'cooperate', 'operation/cooperate/index', 'peoples', 'operation:cooperate'),
-      content('意见反馈', 'feedback', 'operation/feedback/index', 'message', 'operation:feedback'),
-      content('优质服务', 'goodService', 'operation/goodService/index', 'star', 'operation:service'),
-      content('头条管理', 'headline', 'operation/headline/index', 'documentation', 'operation:headline'),
-      content('专业特色', 'specialty', 'operation/specialty/index', 'skill', 'operation:specialty'),
-      content('学校数据', 'schoolData', 'operation/schoolData/index', 'table', 'operation:school'),
-      content('活动列表', 'activeList', 'operation/activeList/index', 'list', 'operation:active'),
-      content('资讯管理', 'news', 'operation/news/index', 'documentation', 'operation:news'),
-      content('首页管理', 'management', 'operation/management/index', 'dashboard', 'operation:management'),
-      content('广告管理', 'adItems', 'operation/adItems/index', 'shopping', 'operation:ad'),
-      content('链接管理', 'href', 'operation/href/index', 'link', 'operation:href'),
-      content('服务管理', 'service', 'operation/service/index', 'shopping', 'operation:serviceitem'),
-    ],
+    children: [], // every page a schema (schemas/operation/)
   },
   {
     name: '官网管理',
     path: 'showManage',
     type: 'M',
     icon: 'international',
-    children: [
-      single('关于我们', 'aboutUs', 'showManage/aboutUs/index', 'people', 'show:about'),
-      content('友情链接', 'friendLink', 'showManage/friendLink/index', 'link', 'show:link'),
-      content('服务站点', 'serviceSite', 'showManage/serviceSite/index', 'guide', 'show:site'),
-      single('主题设置', 'theme', 'showManage/theme/index', 'theme', 'show:theme'),
-      content('协议管理', 'agreement', 'showManage/agreement/index', 'documentation', 'show:agreement'),
-      single('隐私政策', 'privacy', 'showManage/privacy/index', 'lock', 'show:privacy'),
-      single('网站设置', 'website', 'showManage/website/index', 'system', 'show:website'),
-      content('官网广告', 'advertisement', 'showManage/advertisement/index', 'example', 'show:ad'),
-      content('网点管理', 'network', 'showManage/network/index', 'table', 'show:network'),
-      content('资料库', 'library', 'showManage/library/index', 'download', 'show:library'),
-      content('中间栏', 'middle', 'showManage/middle/index', 'component', 'show:middle'),
-      content('新建页面', 'newbuilt', 'showManage/newbuilt/index', 'edit', 'show:page'),
-    ],
+    children: [], // every page a schema (schemas/showManage/)
   },
   {
     name: '直播管理',
     path: 'liveBroadcast',
     type: 'M',
     icon: 'monitor',
-    children: [content('直播列表', 'list', 'liveBroadcast/index', 'monitor', 'live:broadcast')],
+    children: [], // schemas/liveBroadcast/
   },
   {
     name: '服务中心',
@@ -238,90 +193,70 @@ export const MENU_TREE: MenuSeed[] = [
     type: 'M',
     icon: 'guide',
     children: [
-      page('应用商店', 'appStore', 'serviceCenter/appStore/index', 'shopping', 'service:app:list', crud('service:app').slice(0, 4)),
-      page('帮助指南', 'helpGuide', 'serviceCenter/helpGuide/index', 'question', 'service:help:list', crud('service:help').slice(0, 4)),
-      page('营销图库', 'marketingGallery', 'serviceCenter/marketingGallery/index', 'example', 'service:gallery:list', [
-        ...crud('service:gallery').slice(0, 4),
-        { name: '下载', type: 'F', perms: 'service:gallery:download' },
-      ]),
-      page('资源下载', 'resourceDownload', 'serviceCenter/resourceDownload/index', 'download', 'service:resource:list', [
-        ...crud('service:resource').slice(0, 4),
-        { name: '下载', type: 'F', perms: 'service:resource:download' },
-      ]),
-      page('提交工单', 'submitWorkOrder', 'serviceCenter/submitWorkOrder/index', 'form', 'service:workorder:list', [
-        { name: '提交', type: 'F', perms: 'service:workorder:add' },
-      ]),
+      // 应用商店, 帮助指南, 营销图库, 资源下载: schemas/service/ (orders 1–4)
+      {
+        ...page('提交工单', 'submitWorkOrder', 'serviceCenter/submitWorkOrder/index', 'form', 'service:workorder:list', [
+          { name: '提交', type: 'F', perms: 'service:workorder:add' },
+        ]),
+        order: 5,
+      },
       // Headquarters only (ROLE_GRANTS gives it to no store role): assign, handle, reject.
-      page('工单管理', 'workOrder', 'serviceCenter/workOrder/index', 'checkbox', 'service:workorder:handle'),
+      { ...page('工单管理', 'workOrder', 'serviceCenter/workOrder/index', 'checkbox', 'service:workorder:handle'), order: 6 },
     ],
   },
   {
+    // 用户管理 1, 角色管理 2, 菜单管理 3, 部门管理 5, 岗位管理 6, 字典管理 7, 参数设置 8, 通知公告 9: schemas/sys_*.json
     name: '系统管理',
     path: 'system',
     type: 'M',
     icon: 'system',
     children: [
-      page(
-        '用户管理',
-        'user',
-        'system/user/index',
-        'user',
-        'system:user:list',
-        crud('system:user', [
-          ['导入', 'system:user:import'],
-          ['重置密码', 'system:user:resetPwd'],
-        ]),
-      ),
-      page('角色管理', 'role', 'system/role/index', 'peoples', 'system:role:list', crud('system:role')),
-      page('菜单管理', 'menu', 'system/menu/index', 'tree-table', 'system:menu:list', crud('system:menu').slice(0, 4)),
-      page('菜单配置', 'menuConfig', 'system/menuConfig/index', 'tree', 'system:menu:config'),
-      page('部门管理', 'dept', 'system/dept/index', 'tree', 'system:dept:list', crud('system:dept').slice(0, 4)),
-      page('岗位管理', 'post', 'system/post/index', 'post', 'system:post:list', crud('system:post')),
-      page('字典管理', 'dict', 'system/dict/index', 'dict', 'system:dict:list', crud('system:dict')),
-      page('参数设置', 'config', 'system/config/index', 'edit', 'system:config:list', crud('system:config', [['导入', 'system:config:import']])),
-      page('通知公告', 'notice', 'system/notice/index', 'message', 'system:notice:list', crud('system:notice')),
-      page('平台设置', 'platform', 'system/platform/index', 'example', 'system:platform:query', [{ name: '修改', type: 'F', perms: 'system:platform:edit' }]),
-      page('注册设置', 'registerSettings', 'system/registerSettings/index', 'form', 'system:register:list', [
-        { name: '修改', type: 'F', perms: 'system:register:edit' },
-      ]),
-      page('测评设置', 'evaluationSettings', 'system/evaluationSettings/index', 'skill', 'system:evaluation:list', [
-        { name: '修改', type: 'F', perms: 'system:evaluation:edit' },
-      ]),
-      page('审核配置', 'auditConfiguration', 'system/auditConfiguration/index', 'checkbox', 'system:audit:list', [
-        { name: '修改', type: 'F', perms: 'system:audit:edit' },
-      ]),
+      { ...page('菜单配置', 'menuConfig', 'system/menuConfig/index', 'tree', 'system:menu:config'), order: 4 },
       {
-        name: '日志管理',
-        path: 'log',
-        type: 'M',
-        icon: 'log',
-        children: [
-          page('操作日志', 'operlog', 'monitor/operlog/index', 'form', 'monitor:operlog:list', [
-            { name: '查询', type: 'F', perms: 'monitor:operlog:query' },
-            { name: '删除', type: 'F', perms: 'monitor:operlog:remove' },
-            { name: '导出', type: 'F', perms: 'monitor:operlog:export' },
-          ]),
-          page('登录日志', 'logininfor', 'monitor/logininfor/index', 'logininfor', 'monitor:logininfor:list', [
-            { name: '删除', type: 'F', perms: 'monitor:logininfor:remove' },
-            { name: '导出', type: 'F', perms: 'monitor:logininfor:export' },
-            { name: '账户解锁', type: 'F', perms: 'monitor:logininfor:unlock' },
-          ]),
-        ],
+        ...page('平台设置', 'platform', 'system/platform/index', 'example', 'system:platform:query', [
+          { name: '修改', type: 'F', perms: 'system:platform:edit' },
+        ]),
+        order: 10,
       },
+      {
+        ...page('注册设置', 'registerSettings', 'system/registerSettings/index', 'form', 'system:register:list', [
+          { name: '修改', type: 'F', perms: 'system:register:edit' },
+        ]),
+        order: 11,
+      },
+      {
+        ...page('测评设置', 'evaluationSettings', 'system/evaluationSettings/index', 'skill', 'system:evaluation:list', [
+          { name: '修改', type: 'F', perms: 'system:evaluation:edit' },
+        ]),
+        order: 12,
+      },
+      {
+        ...page('审核配置', 'auditConfiguration', 'system/auditConfiguration/index', 'checkbox', 'system:audit:list', [
+          { name: '修改', type: 'F', perms: 'system:audit:edit' },
+        ]),
+        order: 13,
+      },
+      // 操作日志 1, 登录日志 2: schemas/sys_oper_log.json, sys_logininfor.json
+      { name: '日志管理', path: 'log', type: 'M', icon: 'log', order: 14, children: [] },
     ],
   },
   {
+    // 定时任务 2: schemas/sys_job.json
     name: '系统监控',
     path: 'monitor',
     type: 'M',
     icon: 'monitor',
     children: [
-      page('在线用户', 'online', 'monitor/online/index', 'online', 'monitor:online:list', [{ name: '强退', type: 'F', perms: 'monitor:online:forceLogout' }]),
-      page('定时任务', 'job', 'monitor/job/index', 'job', 'monitor:job:list', crud('monitor:job')),
-      page('数据监控', 'druid', 'monitor/druid/index', 'druid', 'monitor:druid:list'),
-      page('服务监控', 'server', 'monitor/server/index', 'server', 'monitor:server:list'),
-      page('缓存监控', 'cache', 'monitor/cache/index', 'redis', 'monitor:cache:list'),
-      page('缓存列表', 'cacheList', 'monitor/cache/list', 'redis-list', 'monitor:cache:list'),
+      {
+        ...page('在线用户', 'online', 'monitor/online/index', 'online', 'monitor:online:list', [
+          { name: '强退', type: 'F', perms: 'monitor:online:forceLogout' },
+        ]),
+        order: 1,
+      },
+      { ...page('数据监控', 'druid', 'monitor/druid/index', 'druid', 'monitor:druid:list'), order: 3 },
+      { ...page('服务监控', 'server', 'monitor/server/index', 'server', 'monitor:server:list'), order: 4 },
+      { ...page('缓存监控', 'cache', 'monitor/cache/index', 'redis', 'monitor:cache:list'), order: 5 },
+      { ...page('缓存列表', 'cacheList', 'monitor/cache/list', 'redis-list', 'monitor:cache:list'), order: 6 },
     ],
   },
   {
@@ -350,10 +285,21 @@ export const MENU_TREE: MenuSeed[] = [
     children: [
       page('统计', 'statistics', 'statistics/index', 'chart', 'home:statistics:list'),
       page('帮助中心', 'helpCenter', 'helpCenter/index', 'question', 'home:help:list'),
-      page('版本管理', 'version', 'system/version/index', 'log', 'system:version:list', crud('system:version').slice(0, 4)),
+      // 版本管理 3: schemas/sys_version_log.json
     ],
   },
 ];
+
+/**
+ * Buttons of a schema's page that its `x-permissions` cannot say (bespoke routes and row buttons of the console's
+ * overrides), by the page's component; listed after the buttons the schema gives it.
+ */
+export const SCHEMA_PAGE_BUTTONS: Record<string, MenuSeed[]> = {
+  'system/user/index': [{ name: '重置密码', type: 'F', perms: 'system:user:resetPwd' }],
+  'monitor/logininfor/index': [{ name: '账户解锁', type: 'F', perms: 'monitor:logininfor:unlock' }],
+  'serviceCenter/marketingGallery/index': [{ name: '下载', type: 'F', perms: 'service:gallery:download' }],
+  'serviceCenter/resourceDownload/index': [{ name: '下载', type: 'F', perms: 'service:resource:download' }],
+};
 
 /**
  * Which seeded roles get which pages and buttons, by permission string; a directory is granted when any of its

@@ -1,5 +1,5 @@
 import { AlipaySdk } from 'alipay-sdk';
-import type { Db } from '../../customer/common.js';
+import type { Db } from '../../db/types.js';
 import {
   fenToYuanText,
   NotificationRefused,

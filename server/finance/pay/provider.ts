@@ -1,4 +1,5 @@
-import type { Db } from '../../customer/common.js';
+import type { ProviderName } from '../../../common/finance/orders.js';
+import type { Db } from '../../db/types.js';
 
 /**
  * The payment provider interface (docs/finance-payments.md). A driver starts a payment (a page address and/or the
@@ -6,7 +7,7 @@ import type { Db } from '../../customer/common.js';
  * and queries. Drivers never touch orders or the ledger: server/finance/orders.ts does, once a notification verified.
  */
 
-export type ProviderName = 'sandbox' | 'alipay' | 'wechat';
+export type { ProviderName };
 export const PROVIDER_NAMES: readonly ProviderName[] = ['sandbox', 'alipay', 'wechat'];
 export const PROVIDER_TITLES: Record<string, string> = { sandbox: '模拟支付', alipay: '支付宝', wechat: '微信支付', balance: '账户余额', offline: '线下转账' };
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Db } from '../../customer/common.js';
+import type { Db } from '../../db/types.js';
 import {
   NotificationRefused,
   type NotifyAnswer,

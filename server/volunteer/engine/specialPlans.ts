@@ -4,12 +4,11 @@
  * 交通运输(中外合作办学), 英语(师范类，非西藏生源定向西藏就业)) or, for 院校专业组 provinces, after the school
  * (广东: 华南师范大学(地方专项)). docs/volunteer-model.md "Special plans" lists the rules and the decisions.
  *
- * Pure: no database. Tags are derived once per line when the catalogue is built.
+ * Pure: no database. Tags are derived once per line when the catalogue is built. The kinds that need the student's
+ * declared eligibility (专项资格) before they are offered or accepted in a plan are ELIGIBILITY_KINDS, shared with the
+ * console (common/volunteer/students.ts).
  */
-
-/** Plan types that need the student's declared eligibility (专项资格) before they are offered or accepted in a plan. */
-export const ELIGIBILITY_KINDS = ['国家专项', '地方专项', '高校专项', '定向', '公费师范', '预科', '民族班'] as const;
-export type EligibilityKind = (typeof ELIGIBILITY_KINDS)[number];
+import { ELIGIBILITY_KINDS, type EligibilityKind } from '../../../common/volunteer/students.js';
 
 /** Plan types anyone may fill: shown as tags and usable as filters only. */
 export const OPEN_KINDS = ['中外合作', '师范', '校企合作'] as const;

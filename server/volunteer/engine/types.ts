@@ -3,8 +3,11 @@
  * rank tables and batch lines (see server/db/seed/admission.ts for the tables) and pass plain objects in.
  */
 
-/** 冲 (reach), 稳 (match), 保 (safety). */
-export type Tier = '冲' | '稳' | '保';
+import type { Method, OptionFlag } from '../../../common/volunteer/chances.js';
+import type { Tier } from '../../../common/volunteer/gradient.js';
+
+/** 冲 (reach), 稳 (match), 保 (safety): the type is shared with the console (common/volunteer/gradient.ts). */
+export type { Tier };
 export const TIERS: readonly Tier[] = ['冲', '稳', '保'];
 
 /** One row of a 一分一段 table: candidates scoring at or above `score`. */
@@ -96,9 +99,8 @@ export interface EngineSettings {
   cohortByYear?: Readonly<Record<number, number>>;
 }
 
-export type Method = 'rank' | 'score-diff' | 'none';
-/** 'new-line': no past min rank, a wider estimate from the line's min score (engine/live.ts). */
-export type OptionFlag = 'unreachable' | 'wasteful' | 'new-line';
+/** The method and flags of an estimate are on the wire too (common/volunteer/chances.ts). */
+export type { Method, OptionFlag };
 
 /** One year as used in an estimate. */
 export interface YearUsed {
@@ -188,28 +190,5 @@ export interface AutofillResult {
   notes: string[];
 }
 
-/** One entry of a plan, for the gradient check. */
-export interface PlanEntry {
-  schoolCode: string;
-  schoolName?: string | null;
-  groupCode?: string | null;
-  majorName?: string | null;
-  tier: Tier | null;
-}
-
-export type GradientCode = 'tier-order' | 'too-many-rush' | 'no-safety' | 'duplicate' | 'slot-limit' | 'group-major-limit';
-
-export interface GradientWarning {
-  code: GradientCode;
-  message: string;
-  /** 0-based plan positions concerned. */
-  positions: number[];
-}
-
-export interface GradientOptions {
-  slotLimit: number;
-  /** Majors per 院校专业组 (3+1+2); 0 = no limit. */
-  groupMajorLimit?: number;
-  /** Largest allowed share of 冲. Default 0.5. */
-  maxRushShare?: number;
-}
+/** The plan gradient check's types live with the check, which the console runs too. */
+export type { GradientCode, GradientOptions, GradientWarning, PlanEntry } from '../../../common/volunteer/gradient.js';

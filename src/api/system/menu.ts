@@ -1,11 +1,10 @@
+import type { MenuSaveBody, MenuType } from '@common/menu/menuSave';
 import { request } from '../request';
 
 /**
  * 菜单配置 calls (server/routes/menu.ts, spec §7): the whole menu as a tree, save (create without menuId, update with
  * it) and delete. 菜单管理 itself goes through the schema engine's data provider (schemas/sys_menu.json).
  */
-
-export type MenuType = 'M' | 'C' | 'F';
 
 /** A menu as stored (sys_menu), with its children in the tree answer. */
 export interface MenuNode {
@@ -26,25 +25,6 @@ export interface MenuNode {
   activeMenu: string | null;
   createTime: number;
   children?: MenuNode[];
-}
-
-/** What menuSave takes (the server fills what is left out with RuoYi's defaults). */
-export interface MenuSaveBody {
-  menuId?: number;
-  parentId: number;
-  menuName: string;
-  menuType: MenuType;
-  orderNum?: number;
-  path?: string;
-  component?: string | null;
-  query?: string | null;
-  isFrame?: number;
-  isCache?: number;
-  visible?: string;
-  status?: string;
-  perms?: string | null;
-  icon?: string | null;
-  activeMenu?: string | null;
 }
 
 /** POST /dev-api/api/auth/menuConfig (system:menu:config): every menu, buttons included, as a tree. */

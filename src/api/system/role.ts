@@ -1,3 +1,4 @@
+import type { TreeNode } from '@common/system/treeSelect';
 import { request } from '../request';
 import type { TablePage } from '../types';
 
@@ -8,13 +9,6 @@ import type { TablePage } from '../types';
  */
 
 const BASE = '/dev-api/system/role';
-
-/** A RuoYi TreeSelect node (menus, departments). */
-export interface TreeNode {
-  id: number;
-  label: string;
-  children?: TreeNode[];
-}
 
 export interface RoleUser {
   userId: number;

@@ -1,3 +1,5 @@
+import type { RoleChoice } from '@common/system/roles';
+import type { TreeNode } from '@common/system/treeSelect';
 import { request } from '../request';
 
 /**
@@ -6,23 +8,6 @@ import { request } from '../request';
  */
 
 const BASE = '/dev-api/system/user';
-
-export interface DeptNode {
-  id: number;
-  label: string;
-  children?: DeptNode[];
-}
-
-export interface RoleChoice {
-  roleId: number;
-  roleName: string;
-  roleKey: string;
-  roleSort: number;
-  status: string;
-  createTime: number;
-  /** Held by the user (authRole only). */
-  flag?: boolean;
-}
 
 export interface PostChoice {
   postId: number;
@@ -49,8 +34,8 @@ export interface UserBrief {
 }
 
 /** 部门树 of the list's left side (enabled departments). */
-export async function deptTreeSelect(): Promise<DeptNode[]> {
-  const env = await request<DeptNode[]>({ url: `${BASE}/deptTree`, method: 'get' });
+export async function deptTreeSelect(): Promise<TreeNode[]> {
+  const env = await request<TreeNode[]>({ url: `${BASE}/deptTree`, method: 'get' });
   return env.data ?? [];
 }
 

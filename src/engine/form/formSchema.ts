@@ -1,7 +1,7 @@
+import { type EntitySchema, type PropertySchema, VALIDATION_KEYWORDS } from '@common/engine/types';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { baseType } from '../resource';
 import { isWide, placeholderOf, widgetOf } from '../schema';
-import type { EntitySchema, PropertySchema } from '../types';
 
 /**
  * The RJSF schema and uiSchema of an entity form. The JSON Schema is cleaned to the standard validation keywords
@@ -11,29 +11,14 @@ import type { EntitySchema, PropertySchema } from '../types';
  */
 export type FormMode = 'create' | 'edit';
 
-const KEEP = [
-  'type',
-  'title',
-  'description',
-  'enum',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'multipleOf',
-  'pattern',
-  'minItems',
-  'maxItems',
-  'uniqueItems',
-] as const;
+/** Validation keywords, and the description the form shows under the field. */
+const KEEP = [...VALIDATION_KEYWORDS, 'description'] as const;
 
 function clean(prop: PropertySchema, mode: FormMode): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of KEEP) if (prop[key] !== undefined) out[key] = prop[key];
-  if (prop.items) out.items = clean(prop.items, mode);
+  // An array's items carry only standard keywords (type, enum, maxLength): passed as they are.
+  if (prop.items) out.items = { ...prop.items };
   if (mode === 'create' && prop.default !== undefined) out.default = prop.default;
   return out;
 }

@@ -1,6 +1,6 @@
 import { useList } from '@refinedev/core';
 import { useMemo } from 'react';
-import { getResourceDef } from '../../../resources.config';
+import { useResourceDef } from '../registry';
 
 /**
  * The records of a related resource as choices: used by the form's select widget and by the list's search form.
@@ -11,7 +11,7 @@ export type Relation = { schema: string; label: string; key?: string };
 
 /** The records of a related resource as choices (value = relation key or primary key, label = relation label). */
 export function useRelationChoices(relation: Relation | undefined): Choice[] {
-  const target = relation ? getResourceDef(relation.schema) : undefined;
+  const target = useResourceDef(relation?.schema);
   const { result } = useList({ resource: relation?.schema ?? '', pagination: { mode: 'off' }, queryOptions: { enabled: Boolean(target) } });
   return useMemo(() => {
     if (!relation || !target) return [];

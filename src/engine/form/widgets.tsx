@@ -1,3 +1,4 @@
+import type { PropertySchema } from '@common/engine/types';
 import { useList } from '@refinedev/core';
 import { getUiOptions, type ObjectFieldTemplateProps, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
 import { Col, ColorPicker, DatePicker, Input, InputNumber, Radio, Row, Select, Spin, Switch } from 'antd';
@@ -9,9 +10,8 @@ import { IconSelect } from '@/components/IconSelect';
 import { ImageUpload } from '@/components/ImageUpload';
 import { TreeSelect } from '@/components/TreeSelect';
 import { parseTime } from '@/utils/format';
-import { getResourceDef } from '../../../resources.config';
+import { useResourceDef } from '../registry';
 import { baseType } from '../resource';
-import type { PropertySchema } from '../types';
 import { type Choice, type Relation, useRelationChoices } from './relationChoices';
 import { VideoUploadWidget } from './VideoUpload';
 
@@ -152,7 +152,7 @@ function SelectWidget(props: WidgetProps) {
 /** A parent / related record chosen from a tree (x-tree parent or x-relation), loaded whole through the data provider. */
 function TreeSelectWidget({ id, value, onChange, disabled, readonly, placeholder, options }: WidgetProps) {
   const relation = options.relation as { schema: string; label: string; key?: string } | undefined;
-  const target = relation ? getResourceDef(relation.schema) : undefined;
+  const target = useResourceDef(relation?.schema);
   const { result } = useList({ resource: relation?.schema ?? '', pagination: { mode: 'off' }, queryOptions: { enabled: Boolean(target) } });
   const parentField = target?.schema['x-tree']?.parent;
   return (

@@ -1,4 +1,5 @@
 import { HolderOutlined } from '@ant-design/icons';
+import type { AppEndpoint } from '@common/engine/types';
 import { DndContext, type DragEndEvent, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -8,7 +9,6 @@ import { type CSSProperties, createContext, type HTMLAttributes, type ReactNode,
 import { request } from '@/api/request';
 import { useAccess } from '@/components/Access';
 import type { ResourceDef } from '../resource';
-import type { AppEndpoint } from '../types';
 
 /**
  * x-dragSort: rows are moved by a handle in the first column; on drop the shown rows' keys go to the server in their

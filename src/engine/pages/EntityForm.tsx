@@ -1,3 +1,4 @@
+import { VERSION_FIELD } from '@common/engine/types';
 import { type BaseKey, type BaseRecord, useCreate, useOne, useUpdate } from '@refinedev/core';
 import RjsfForm from '@rjsf/antd';
 import type CoreForm from '@rjsf/core';
@@ -8,7 +9,6 @@ import { buildForm, type FormMode } from '../form/formSchema';
 import { validator } from '../form/validator';
 import { GridObjectTemplate, widgets } from '../form/widgets';
 import type { EngineRecordPageProps, ResourceDef } from '../resource';
-import { VERSION_FIELD } from '../types';
 
 /**
  * Create / edit of one record, rendered by RJSF (@rjsf/antd) from the entity schema (form/formSchema.ts) with the
@@ -60,11 +60,14 @@ export function EntityForm({ resource: def, id, onClose, layout, formRef, onSubm
   // The version the user started editing from: a refetch after a refused save must not quietly take the newer one.
   const loadedVersion = useRef<unknown>(undefined);
   if (record && loadedVersion.current === undefined) loadedVersion.current = record[VERSION_FIELD] ?? null;
-  // Shown disabled when editing: the readOnly values the record has (an audit column never filled stays out).
+  // Shown disabled when editing: the readOnly values the record has (an audit column never filled stays out). A
+  // single-record screen (x-singleton: 关于我们, 网站设置) shows none: its 编号 and 创建者 / 创建时间 say nothing to
+  // the person editing the one page there is.
   const built = useMemo(() => {
+    const singleton = Boolean(def.schema['x-singleton']);
     const unset = new Set(
       Object.entries(def.schema.properties)
-        .filter(([name, p]) => p.readOnly && (record?.[name] === undefined || record?.[name] === null || record?.[name] === ''))
+        .filter(([name, p]) => p.readOnly && (singleton || record?.[name] === undefined || record?.[name] === null || record?.[name] === ''))
         .map(([name]) => name),
     );
     return buildForm(def.schema, mode, layout === 'page' ? '提 交' : '确 定', def.override.fields, unset);
@@ -146,7 +149,7 @@ export function EntityFormDialog({
 }: EngineRecordPageProps & { open: boolean; defaults?: Record<string, unknown> }) {
   const formRef = useRef<FormRef | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = `${id === undefined ? '新增' : '修改'}${def.title}`;
+  const title = `${id === undefined ? '新增' : '修改'}${def.itemTitle}`;
   return (
     <Modal
       title={title}
@@ -168,7 +171,7 @@ export function EntityFormDialog({
 /** Page mode (x-form.mode "page"): the form in a card in place of the list. */
 export function EntityFormPage({ resource: def, id, onClose, defaults }: EngineRecordPageProps & { defaults?: Record<string, unknown> }) {
   return (
-    <Card title={`${id === undefined ? '新增' : '修改'}${def.title}`} extra={<Button onClick={() => onClose(false)}>返 回</Button>}>
+    <Card title={`${id === undefined ? '新增' : '修改'}${def.itemTitle}`} extra={<Button onClick={() => onClose(false)}>返 回</Button>}>
       <EntityForm resource={def} id={id} onClose={onClose} layout="page" defaults={defaults} />
     </Card>
   );

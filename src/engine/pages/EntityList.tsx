@@ -20,6 +20,7 @@ import { handleTree } from '@/utils/format';
 import { actionEndpoint, changeField, DEFAULT_PAGE_SIZE, listQuery, readListAhead } from '../dataProvider';
 import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef, RowAction } from '../resource';
 import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
+import { ChildRows } from './ChildRows';
 import { displayValue, relationLabel } from './cells';
 import { useDragSort } from './DragSort';
 import { LinkAction, useLinkActionClass } from './LinkAction';
@@ -187,7 +188,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     if (ids.length === 0) return;
     modal.confirm({
       title: '系统提示',
-      content: deleteConfirmText(def.title, ids),
+      content: deleteConfirmText(def.itemTitle, ids),
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
@@ -209,7 +210,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     const text = checked ? '启用' : '停用';
     modal.confirm({
       title: '系统提示',
-      content: `确认要"${text}"${def.title}编号为"${record[pk]}"的数据项吗？`,
+      content: `确认要"${text}"${def.itemTitle}编号为"${record[pk]}"的数据项吗？`,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
@@ -257,7 +258,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
   const confirmClean = () => {
     modal.confirm({
       title: '系统提示',
-      content: `是否确认清空所有${def.title}数据项？`,
+      content: `是否确认清空所有${def.itemTitle}数据项？`,
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
@@ -510,6 +511,9 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     </Space>
   );
 
+  // x-children under a record's 详情: the child lists are this very page (EntityList), handed down, not imported back.
+  const childRows = def.schema['x-children']?.length && panelId !== undefined ? <ChildRows resource={def} id={panelId} List={EntityList} /> : undefined;
+
   return (
     <div className="app-container engine-list" data-resource={def.name} style={{ padding: 16 }}>
       {inPage && (
@@ -517,7 +521,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
           {Replacement ? (
             <Replacement resource={def} id={panelId} onClose={close} />
           ) : panel.kind === 'show' ? (
-            <EntityShowPage resource={def} id={panelId} onClose={close} />
+            <EntityShowPage resource={def} id={panelId} onClose={close} after={childRows} />
           ) : (
             <EntityFormPage resource={def} id={panelId} onClose={close} defaults={formDefaults} />
           )}
@@ -569,7 +573,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         {!pageMode && (panel.kind === 'create' || panel.kind === 'edit') && !Replacement && (
           <EntityFormDialog resource={def} id={panelId} open onClose={close} />
         )}
-        {!pageMode && panel.kind === 'show' && !Replacement && <EntityShowDialog resource={def} id={panelId} open onClose={close} />}
+        {!pageMode && panel.kind === 'show' && !Replacement && <EntityShowDialog resource={def} id={panelId} open onClose={close} after={childRows} />}
         {!pageMode && Replacement && <Replacement resource={def} id={panelId} onClose={close} />}
         {def.permissions.import && importUsed && (
           <ImportDialog

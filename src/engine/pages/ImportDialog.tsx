@@ -1,7 +1,8 @@
 import { InboxOutlined } from '@ant-design/icons';
+import type { ImportProblem } from '@common/engine/imports';
 import { Alert, App, Button, Checkbox, Modal, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { downloadTemplate, type ImportProblem, importData, importProblems } from '@/api/engine';
+import { downloadTemplate, importData, importProblems } from '@/api/engine';
 import { RequestError } from '@/api/request';
 import { extensionOf } from '@/utils/image';
 import { actionEndpoint } from '../dataProvider';

@@ -1,6 +1,6 @@
 import { Result, Spin } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
-import { getResourceDef } from '../../../resources.config';
+import { useResourceDef } from '../registry';
 import type { EnginePageProps } from '../resource';
 import { EntityList } from './EntityList';
 
@@ -9,9 +9,9 @@ import { EntityList } from './EntityList';
 const SingletonPage = lazy(() => import('./SingletonPage').then((m) => ({ default: m.SingletonPage })));
 const singletonFallback = <Spin style={{ display: 'block', padding: 48 }} />;
 
-/** The screen of one resource: its list-page override when resources.config.ts names one, the single record's form for an x-singleton schema, else the generic list. */
+/** The screen of one resource (from the registry the app provides): its list-page override when one is given, the single record's form for an x-singleton schema, else the generic list. */
 export function ResourcePage({ name }: { name: string }) {
-  const def = getResourceDef(name);
+  const def = useResourceDef(name);
   const loader = def?.override.pages?.list;
   const Replacement = useMemo(() => (loader ? lazy<React.ComponentType<EnginePageProps>>(loader) : null), [loader]);
   if (!def) return <Result status="404" title="页面不存在" subTitle={`未知的资源：${name}`} />;

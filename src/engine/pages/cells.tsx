@@ -1,8 +1,8 @@
+import type { ListRender, PropertySchema } from '@common/engine/types';
 import type { ReactNode } from 'react';
 import { DictTag } from '@/components/DictTag';
 import { ImagePreview } from '@/components/ImagePreview';
 import { parseTime } from '@/utils/format';
-import type { ListRender, PropertySchema } from '../types';
 import { HoverTooltip } from './HoverTooltip';
 
 /**

@@ -5,7 +5,7 @@ import { getPlatformConfig } from '@/api/platform';
 import { authProvider } from '@/providers/authProvider';
 import { useSession } from '@/session/sessionStore';
 import { getToken } from '@/utils/auth';
-import { isTokenExpiredMessage, isToolboxReadyMessage, type ToolItem, toolUrl, visibleGroups } from './tools';
+import { isTokenExpiredMessage, isToolboxReadyMessage, type ToolItem, toolSandbox, toolUrl, visibleGroups } from './tools';
 
 /** Spec §9: tool popover 800 wide, tool drawer 95 %, z-index 9999. */
 export const TOOL_POPOVER_WIDTH = 800;
@@ -57,7 +57,7 @@ export const ToolCabinet = memo(function ToolCabinet({ compact = false }: { comp
   useEffect(() => {
     if (!drawerOpen || !tool) return;
     const onMessage = (event: MessageEvent) => {
-      // A sandboxed iframe without allow-same-origin would post from origin 'null'; ours keeps its origin.
+      // A sandboxed iframe without allow-same-origin would post from origin 'null'; ours keeps its origin (toolSandbox).
       if (event.origin !== tool.origin || event.source !== frame.current?.contentWindow) return;
       if (isToolboxReadyMessage(event.data)) {
         // The handshake: the token goes to this frame and this origin only, never into the tool's address.
@@ -130,7 +130,7 @@ export const ToolCabinet = memo(function ToolCabinet({ compact = false }: { comp
             ref={frame}
             title={tool.item.title}
             src={tool.url}
-            sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+            sandbox={toolSandbox(tool.origin)}
             style={{ width: '100%', height: '100%', border: 0, display: 'block' }}
           />
         )}

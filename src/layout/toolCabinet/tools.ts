@@ -96,3 +96,14 @@ export function isTokenExpiredMessage(data: unknown): boolean {
   const type = (data as { type?: unknown }).type;
   return type === 'tokenExpired' || type === 'token_expired' || type === 'tokenexpired';
 }
+
+/**
+ * The iframe sandbox of a tool. A tool of another origin (TOOLBOX_ORIGINS) keeps its own origin inside the sandbox
+ * (allow-same-origin refers to ITS origin, which cannot reach the console's). The built-in tool site (/toolbox/) is of
+ * the console's own origin: there allow-scripts with allow-same-origin would let it lift its own sandbox (Chromium
+ * warns so), and without allow-same-origin its API calls would come from an opaque origin. It is this server's own
+ * code, so it gets no sandbox at all: an honest nothing rather than a sandbox that is not one.
+ */
+export function toolSandbox(toolOrigin: string, pageOrigin = window.location.origin): string | undefined {
+  return toolOrigin === pageOrigin ? undefined : 'allow-scripts allow-same-origin allow-forms allow-popups';
+}

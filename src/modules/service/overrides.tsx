@@ -5,7 +5,7 @@ import type { ResourceOverride } from '@/engine/resource';
 import { openHelp } from './help/helpReader';
 
 /**
- * 服务中心 overrides of the generic screens (resources.config.ts): 营销图库 gets the generated posters and a 下载 per
+ * 服务中心 overrides of the generic screens (src/resources/): 营销图库 gets the generated posters and a 下载 per
  * material, 资源下载 a 下载 per file (both counted by the server), 帮助指南 a 阅读 drawer.
  */
 /** Counters start empty (null) on a new row; they read as 0. */
@@ -60,4 +60,12 @@ export const helpOverride: ResourceOverride = {
       onClick: (record) => openHelp(Number(record.helpId)),
     },
   ],
+};
+
+/** The overrides of this module by schema $id, found by src/resources/ (every overrides.tsx under src/modules/). */
+export const overrides: Record<string, ResourceOverride> = {
+  service_app: appOverride,
+  service_gallery: galleryOverride,
+  service_resource: resourceOverride,
+  service_help: helpOverride,
 };

@@ -105,7 +105,7 @@ describe.each(backends)('会员卡 (%s)', (backend) => {
 
   it('the debit inside the transaction refuses too, leaving nothing (balance drained after the pre-check)', async () => {
     const { checkRelease, releaseCards } = await import('../../../server/customer/cards.js');
-    const { actorOf } = await import('../../../server/customer/common.js');
+    const { actorOf } = await import('../../../server/security/actor.js');
     const { loadOrCreateCardKeys } = await import('../../../server/customer/cardSecrets.js');
     const leaderId = (await db().selectFrom('sysUser').select('userId').where('userName', '=', 'leader').executeTakeFirstOrThrow()).userId;
     const actor = await actorOf(db(), { userId: leaderId, userName: 'leader', roles: ['leader'] } as never);

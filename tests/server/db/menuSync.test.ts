@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncSeededMenus } from '../../../server/db/seed/menuSync.js';
-import { MENU_TREE, type MenuSeed } from '../../../server/db/seed/menus.js';
+import type { MenuSeed } from '../../../server/db/seed/menus.js';
+import { seededMenus } from '../../../server/db/seed/schemaMenus.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 
 /**
@@ -46,7 +47,7 @@ describe.each(backends)('seeded menu sync (%s)', (backend) => {
   it('a freshly seeded install has every seeded entry and adds nothing', async () => {
     expect((await syncSeededMenus(s.app.db)).added).toEqual([]);
     const logged = Number((await sql<{ n: number }>`select count(*) as n from sys_menu_seed`.execute(raw())).rows[0]?.n);
-    expect(logged).toBe(count(MENU_TREE));
+    expect(logged).toBe(count(seededMenus()));
   });
 
   it('an install that never had a page receives it with its buttons and the seeded grants', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_TREE, type MenuSeed } from '../../../server/db/seed/menus.js';
+import type { MenuSeed } from '../../../server/db/seed/menus.js';
+import { seededMenus } from '../../../server/db/seed/schemaMenus.js';
 import { buildEntity, endpointsOf, loadSchemas } from '../../../server/engine/index.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 import { EngineApi, userWithPermissions } from './engineClient.js';
@@ -22,7 +23,7 @@ describe('schemas/*.json', () => {
 
   /** A page of the seeded menu by its directory path (x-menu.parent) and path. */
   function menuPage(parent: string, path: string): { page: MenuSeed; index: number } | undefined {
-    let level = MENU_TREE;
+    let level = seededMenus();
     for (const dir of parent.split('/')) {
       const next = level.find((m) => m.type === 'M' && m.path === dir);
       if (!next) return undefined;

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../server/customer/common.js';
-import { migrations } from '../../../server/db/migrate.js';
+import { migrations } from '../../../server/db/migrations/index.js';
+import type { Db } from '../../../server/db/types.js';
 import { balanceOf, checkLedger } from '../../../server/finance/ledger.js';
 
 /**

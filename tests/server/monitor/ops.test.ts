@@ -49,8 +49,16 @@ describe.each(backends)('monitoring endpoints (%s)', (backend) => {
     expect(res.body.code).toBe(200);
     expect(res.body.data?.dialect).toBe(backend);
     expect(String(res.body.data?.database.version)).not.toBe('');
-    if (backend === 'sqlite') expect(res.body.data?.database.journalMode).toBe('wal');
-    else expect(res.body.data?.database.pool).toMatchObject({ max: 10 });
+    if (backend === 'sqlite') {
+      const database = res.body.data?.database ?? {};
+      expect(database.journalMode).toBe('wal');
+      // The page cache in bytes (SQLite's cache_size is negative KiB or positive pages: -16000 was shown as is).
+      const pages = Number(database.pageSize);
+      expect(Number(database.cacheBytes)).toBeGreaterThanOrEqual(pages * 100);
+      // The file by name only: the server's folders are not shown.
+      expect(database.file).toBe('zhiyuan.sqlite');
+      expect(res.raw).not.toContain(server.dataDir);
+    } else expect(res.body.data?.database.pool).toMatchObject({ max: 10 });
     expect(res.raw).not.toContain('secret-value-xyz');
     expect(res.body.data?.frequent.length).toBeGreaterThan(0);
     expect((await server.call('DELETE', '/dev-api/monitor/druid/reset', { token })).body.msg).toBe('重置成功');

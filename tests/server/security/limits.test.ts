@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../server/config.js';
 import { signTimer } from '../../../server/security/protocol.js';
-import { RATE_LIMIT_DEFAULTS } from '../../../server/security/rateLimits.js';
+import { RATE_LIMIT_DEFAULTS } from '../../../server/security/rateLimitSettings.js';
 import { type ApiBody, backends, startServer, type TestServer } from '../harness.js';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actorOf } from '../../../server/customer/common.js';
+import { actorOf } from '../../../server/security/actor.js';
 import { latestGallery, latestResources, recommendedApps } from '../../../server/service/tabs.js';
 import { pendingWorkOrderCount } from '../../../server/service/workOrders.js';
 import { call, staff } from '../customer/helpers.js';

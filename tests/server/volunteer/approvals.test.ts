@@ -99,6 +99,20 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
     const unassigned = await s.call('GET', '/dev-api/api/AdvanceApproval/students', { token: t.leader, query: { unassigned: 1 } });
     // Headquarters sees every store's: 孙七 of its own and 吴九 of 济南门店 (server/customer/seed.ts).
     expect((unassigned.body.rows as StudentT[]).map((r) => r.name)).toEqual(['吴九', '孙七']);
+    // Each with its store, and each expert with theirs: a leader picks an expert of the student's own store.
+    const storeOf = (rows: unknown) => (rows as Array<{ name: string; storeName: string | null }>).map((r) => [r.name, r.storeName]);
+    expect(storeOf(unassigned.body.rows)).toEqual([
+      ['吴九', '济南门店'],
+      ['孙七', '总部'],
+    ]);
+    const experts = await s.call('GET', '/dev-api/api/AdvanceApproval/experts', { token: t.leader });
+    const expertStores = (experts.body.data as Array<{ userName: string; storeName: string | null }>).map((e) => [e.userName, e.storeName]);
+    expect(expertStores).toEqual(
+      expect.arrayContaining([
+        ['expert', '总部'],
+        ['store2expert', '济南门店'],
+      ]),
+    );
     // Filters and paging.
     const filtered = await s.call('GET', '/dev-api/api/index/subscriber', { token: t.leader, query: { name: '张', scoreMin: 590, pageSize: 1 } });
     expect(filtered.body.total).toBe(1);

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ChanceListRow } from '../../../common/volunteer/chances.js';
 import type { ApiBody, CallOptions, TestServer } from '../harness.js';
 
 /** Shared helpers of the volunteer API tests (plans, approvals, filling). */
@@ -97,27 +98,8 @@ export interface StudentT {
   plan?: { planId: number; status: string; version: number; itemCount: number } | null;
 }
 
-export interface ChanceRowT {
-  lineId: number;
-  schoolCode: string;
-  schoolName: string;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  majorName: string | null;
-  minScore: number;
-  minRank: number | null;
-  probability: number | null;
-  probabilityText: string | null;
-  tier: Tier | null;
-  flags: string[];
-  method: string | null;
-  estimatedRank?: number | null;
-  explanation: string | null;
-  liked: boolean;
-  inPlan: boolean;
-  filledFor?: Tier;
-}
+/** A row of the acceptance-rate answers (common/volunteer/chances.ts); autofill items also say which tier they fill. */
+export type ChanceRowT = ChanceListRow & { filledFor?: Tier };
 
 export interface ItemT {
   sort: number;

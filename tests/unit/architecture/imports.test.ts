@@ -44,6 +44,16 @@ describe('source boundaries', () => {
     expect(offending('common', ['server', 'src'])).toEqual([]);
   });
 
+  it("the engine (src/engine/) imports neither the app's resources nor the modules: it gets them through its registry context", () => {
+    const app = [path.join('src', 'resources'), path.join('src', 'modules')];
+    const found = sourceFiles(path.join(root, 'src/engine')).flatMap((file) =>
+      specifiers(file)
+        .filter((s) => app.some((dir) => target(file, s) === dir || target(file, s).startsWith(dir + path.sep)))
+        .map((s) => `${path.relative(root, file)} → ${s}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('catches a console file that reaches into server/', () => {
     const probe = path.join(root, 'src/router/componentRegistry.tsx');
     expect(target(probe, '../../server/db/seed/menus')).toBe(path.join('server', 'db', 'seed', 'menus'));

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { EntitySchema } from '@common/engine/types';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillUrl, withDeclaredActions } from '@/engine/declaredActions';
 import { displayValue } from '@/engine/pages/cells';
 import { buildResourceDef } from '@/engine/resource';
 import { isWide } from '@/engine/schema';
-import type { EntitySchema } from '@/engine/types';
-import { getResourceDef, resourceForComponent, schemas } from '../../../resources.config';
+import { getResourceDef, resourceForComponent, schemas } from '@/resources';
 import { esc, safeUrl } from '../../../server/content/site';
 import { sniffVideo } from '../../../server/content/video';
 import { checkSchemas } from '../../../server/engine/metaSchema';

@@ -1,11 +1,11 @@
+import type { EntitySchema } from '@common/engine/types';
 import { HttpResponse, http as mock } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { repeatGuard } from '@/api/repeatGuard';
 import { setFeedback } from '@/api/request';
 import { createDataProvider, listQuery } from '@/engine/dataProvider';
-import type { EntitySchema } from '@/engine/types';
-import { schemas } from '../../../resources.config';
+import { schemas } from '@/resources';
 import { useRealKeys } from '../api/keys';
 
 /**
@@ -41,6 +41,7 @@ const banner: EntitySchema = {
   $id: 'banner',
   title: '轮播图',
   type: 'object',
+  'x-table': 'banner',
   'x-primaryKey': 'id',
   'x-endpoint': {
     style: 'app',

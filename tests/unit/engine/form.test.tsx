@@ -8,7 +8,7 @@ import { clearDictCache } from '@/components/DictTag';
 import { buildForm } from '@/engine/form/formSchema';
 import { validator } from '@/engine/form/validator';
 import { EntityFormDialog } from '@/engine/pages/EntityForm';
-import { getResourceDef } from '../../../resources.config';
+import { getResourceDef } from '@/resources';
 import { useRealKeys } from '../api/keys';
 import { browserShims, renderWithRefine } from './helpers';
 

@@ -1,9 +1,10 @@
+import type { EntitySchema } from '@common/engine/types';
 import { Refine } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { createDataProvider } from '@/engine/dataProvider';
-import type { EntitySchema } from '@/engine/types';
+import { ResourceRegistryContext } from '@/engine/registry';
 import { accessControlProvider } from '@/providers/accessControlProvider';
-import { resources, schemas } from '../../../resources.config';
+import { registry, resources, schemas } from '@/resources';
 import { FeedbackBridge } from '../feedback';
 import { renderUi } from '../render';
 
@@ -38,15 +39,17 @@ export const testProvider = (list: EntitySchema[] = schemas) => createDataProvid
 
 /**
  * Renders inside antd (zh_CN, App context with the http layer's toasts, no motion: ../render.tsx) and Refine with the
- * engine data provider and the access-control provider.
+ * engine data provider and the access-control provider, the console's resource registry provided to the engine.
  */
 export function renderWithRefine(ui: ReactNode) {
   return renderUi(
     <>
       <FeedbackBridge />
-      <Refine dataProvider={testProvider()} resources={resources} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-        {ui}
-      </Refine>
+      <ResourceRegistryContext value={registry}>
+        <Refine dataProvider={testProvider()} resources={resources} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
+          {ui}
+        </Refine>
+      </ResourceRegistryContext>
     </>,
   );
 }

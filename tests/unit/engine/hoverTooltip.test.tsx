@@ -1,7 +1,7 @@
+import type { PropertySchema } from '@common/engine/types';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { displayValue } from '@/engine/pages/cells';
-import type { PropertySchema } from '@/engine/types';
 import { renderUi } from '../render';
 
 /**

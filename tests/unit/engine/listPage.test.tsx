@@ -6,8 +6,8 @@ import { repeatGuard } from '@/api/repeatGuard';
 import { setFeedback } from '@/api/request';
 import { clearDictCache } from '@/components/DictTag';
 import { EntityList } from '@/engine/pages/EntityList';
+import { getResourceDef } from '@/resources';
 import { sessionStore } from '@/session/sessionStore';
-import { getResourceDef } from '../../../resources.config';
 import { useRealKeys } from '../api/keys';
 import { browserShims, renderWithRefine } from './helpers';
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { repeatGuard } from '@/api/repeatGuard';
 import { setFeedback } from '@/api/request';
 import { withDeclaredActions } from '@/engine/declaredActions';
-import { getResourceDef } from '../../../resources.config';
+import { getResourceDef } from '@/resources';
 import { checkSchemas, DEFAULT_SCHEMAS_DIR } from '../../../server/engine/metaSchema';
 import { useRealKeys } from '../api/keys';
 

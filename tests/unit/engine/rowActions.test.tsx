@@ -11,8 +11,8 @@ import { clearDictCache } from '@/components/DictTag';
 import { EntityList } from '@/engine/pages/EntityList';
 import { LinkAction, type LinkActionClass, useLinkActionClass } from '@/engine/pages/LinkAction';
 import type { ResourceDef } from '@/engine/resource';
+import { getResourceDef } from '@/resources';
 import { sessionStore } from '@/session/sessionStore';
-import { getResourceDef } from '../../../resources.config';
 import { useRealKeys } from '../api/keys';
 import { browserShims, renderWithRefine } from './helpers';
 

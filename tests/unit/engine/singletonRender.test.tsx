@@ -7,8 +7,8 @@ import { repeatGuard } from '@/api/repeatGuard';
 import { setFeedback } from '@/api/request';
 import { clearDictCache } from '@/components/DictTag';
 import { SingletonPage } from '@/engine/pages/SingletonPage';
+import { getResourceDef } from '@/resources';
 import { sessionStore } from '@/session/sessionStore';
-import { getResourceDef } from '../../../resources.config';
 import { useRealKeys } from '../api/keys';
 import { reactIdle } from '../settle';
 import { browserShims, renderWithRefine } from './helpers';
@@ -68,6 +68,16 @@ afterEach(() => {
 
 /** The editor's text, '' once tiptap has destroyed it (ProseMirror empties its element then). */
 const editorText = () => document.querySelector('.rich-editor-content')?.textContent ?? '';
+
+describe('x-singleton page', () => {
+  it('edits the one record without its read-only 编号 / 创建时间 (they say nothing on a single page)', async () => {
+    const def = getResourceDef('site_about');
+    if (!def) throw new Error('site_about missing');
+    renderWithRefine(<SingletonPage resource={def} />);
+    await waitFor(() => expect((screen.getByPlaceholderText('请输入标题') as HTMLInputElement).value).toBe('关于我们'));
+    for (const label of ['编号', '创建时间', '创建者']) expect(screen.queryByText(label)).toBeNull();
+  });
+});
 
 describe('x-singleton page kept alive in a tab', () => {
   it('is hidden and shown again without an error, keeps what was typed and settles', async () => {

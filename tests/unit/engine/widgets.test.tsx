@@ -1,3 +1,4 @@
+import type { EntitySchema } from '@common/engine/types';
 import { SEEDED_COMPONENTS } from '@common/menu/seededComponents';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
@@ -14,11 +15,10 @@ import { filterTree } from '@/components/TreeSelect';
 import { actionEndpoint } from '@/engine/dataProvider';
 import { buildResourceDef, permissionPrefix } from '@/engine/resource';
 import { listColumnsOf, searchFieldsOf, widgetOf } from '@/engine/schema';
-import type { EntitySchema } from '@/engine/types';
+import { getResourceDef, resourceForComponent, resources } from '@/resources';
 import { resolveView } from '@/router/componentRegistry';
 import { GATED_ROUTES } from '@/router/staticRoutes';
 import { handleTree, isArchive } from '@/utils/format';
-import { getResourceDef, resourceForComponent, resources } from '../../../resources.config';
 import { useRealKeys } from '../api/keys';
 import { renderUi } from '../render';
 import { browserShims } from './helpers';

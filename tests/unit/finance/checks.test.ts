@@ -11,6 +11,11 @@ describe('finance checks (common/finance/checks.ts)', () => {
     expect(yuanToFen('0')).toBeNull();
     expect(yuanToFen('1e3')).toBeNull();
     expect(yuanText(10_050)).toBe('100.50');
+    // Grouped like the cards and figures (a ledger once showed 1000000.00 beside a card's 1,000,000.00).
+    expect(yuanText(100_000_000)).toBe('1,000,000.00');
+    expect(yuanText(-123_456)).toBe('-1,234.56');
+    expect(yuanText(5)).toBe('0.05');
+    expect(yuanText(0)).toBe('0.00');
   });
 
   it('bank card numbers: 12–19 digits, Luhn for 62 / 4 / 5 cards of 16–19 digits, spaces allowed', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbs } from '@/layout/breadcrumbs';
-import { encodeToolData, isTokenExpiredMessage, toolUrl, visibleGroups } from '@/layout/toolCabinet/tools';
+import { encodeToolData, isTokenExpiredMessage, toolSandbox, toolUrl, visibleGroups } from '@/layout/toolCabinet/tools';
 import { isCheckedPath, RELOAD_THROTTLE_MS, shouldReload } from '@/layout/useStaleVersionReload';
 import type { SidebarItem } from '@/router/types';
 
@@ -15,6 +15,11 @@ const item = (key: string, title: string, children?: SidebarItem[]): SidebarItem
 });
 
 describe('tool cabinet', () => {
+  it('sandboxes a tool of another origin, and never with allow-scripts + allow-same-origin on the console’s own', () => {
+    expect(toolSandbox('https://tools.example.com', 'https://console.example.com')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
+    expect(toolSandbox('https://console.example.com', 'https://console.example.com')).toBeUndefined();
+  });
+
   it('has the five groups; 诊断换算 only with the diagnosis flag', () => {
     const without = visibleGroups(false);
     expect(without.map((g) => g.title)).toEqual(['招生计划', '历年分数线', '数据库', '榜单', '更多']);

@@ -1,6 +1,6 @@
+import type { RouterItem, RouterMeta } from '@common/menu/routes';
 import { describe, expect, it } from 'vitest';
 import { allPaths, convertMenus, filterStaticRoutes, joinPath, parseQuery } from '@/router/menuToRoutes';
-import type { RouterItem, RouterMeta } from '@/router/types';
 
 function meta(title: string, over: Partial<RouterMeta> = {}): RouterMeta {
   return { title, icon: `icon-${title}`, noCache: false, link: null, ...over };

@@ -1,5 +1,5 @@
+import type { TreeNode } from '@common/system/treeSelect';
 import { describe, expect, it } from 'vitest';
-import type { TreeNode } from '@/api/system/role';
 import { conducted, linkedStart, submitKeys, withAncestors } from '@/modules/system/role/CheckTree';
 
 /** The menu tree of a role dialog: 系统管理 (1) → 参数设置 (2: 查询 3, 新增 4) and 通知公告 (5: 查询 6). */

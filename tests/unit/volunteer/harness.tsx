@@ -105,7 +105,7 @@ export const student: StudentInfo = {
 
 const PROB: Record<Tier, number> = { 冲: 0.2, 稳: 0.6, 保: 0.95 };
 
-/** A table row of the acceptance-rate answer. */
+/** A table row of the acceptance-rate answer, with only the fields the screens under test read. */
 export function row(lineId: number, schoolName: string, majorName: string, tier: Tier, schoolCode = `S${lineId}`): ChanceRow {
   return {
     lineId,
@@ -124,7 +124,7 @@ export function row(lineId: number, schoolName: string, majorName: string, tier:
     probabilityText: `${(PROB[tier] * 100).toFixed(2)}%`,
     tier,
     explanation: `按位次法：2025年最低位次 25000（1年数据），估计录取位次 25000，σ=1250，你的位次 25061，录取概率 ${(PROB[tier] * 100).toFixed(2)}%，${tier}`,
-  };
+  } as ChanceRow;
 }
 
 /** A saved plan item. */

@@ -1,8 +1,8 @@
-import type { PlanSimulationView } from '@common/volunteer/planSimulation';
+import type { DraftChoice, PlanSimulationView } from '@common/volunteer/planSimulation';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChanceRow, DraftChoice, PlanItem, PlanStatus } from '@/api/volunteer';
+import type { ChanceRow, PlanItem, PlanStatus } from '@/api/volunteer';
 import { PlanEditor } from '@/modules/volunteer/plan/PlanEditor';
 import type { PlanLimits } from '@/modules/volunteer/plan/planModel';
 import { usePlanEditor } from '@/modules/volunteer/plan/usePlanEditor';
@@ -328,5 +328,45 @@ describe('plan editor', () => {
     await waitFor(() => expect(screen.getAllByTestId('plan-row')).toHaveLength(96));
     await waitFor(() => expect(screen.getAllByText(/^落点 \d+\.\d%$/)).toHaveLength(96));
     expect(screen.getByLabelText('志愿数').textContent).toBe('96/96');
+  });
+
+  it('智能填报 on a plan of 2 choices appends only the 94 lines it lacks, without a refusal', async () => {
+    plan([item(rush, 1), item(match, 2)]);
+    // The proposal holds the plan's two lines among 96 (as the server answers an unlocked re-optimisation).
+    const proposed = [rush, match, ...Array.from({ length: 94 }, (_, n) => row(2000 + n, `院校${n + 1}`, `专业${n + 1}`, '稳'))].map((r, n) => ({
+      ...r,
+      sort: n + 1,
+    }));
+    server.use(
+      mock.get('*/appv2/api/Filling/majorClasses', () => ok([])),
+      mock.post('*/appv2/api/Filling/schoolEnrollChance_auto', () =>
+        ok({
+          strategy: 'landing',
+          items: proposed,
+          requested: null,
+          effectiveCounts: { 冲: 1, 稳: 95, 保: 0 },
+          shortfalls: [],
+          simulation: null,
+          explanation: [],
+          notes: [],
+          warnings: [],
+          slotLimit: 96,
+          student: null,
+        }),
+      ),
+    );
+    renderInApp(<Editor />);
+    await waitFor(() => expect(names()).toEqual(['11', '12']));
+    fireEvent.click(screen.getByRole('button', { name: /智能填报/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('未锁定的志愿不保留：「替换志愿表」覆盖现有 2 个；「追加到志愿表」只补满剩余 94 个位置')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /生成方案/ }));
+    const append = await within(dialog).findByRole('button', { name: '追加到志愿表（94 个）' });
+    fireEvent.click(append);
+    const box = (await screen.findAllByText('智能填报结果'))[0].closest('.ant-modal-confirm') as HTMLElement;
+    expect(within(box).getByText('已追加 94 个志愿，请检查顺序后点「保存」。')).toBeTruthy();
+    expect(within(box).queryByText(/跳过/)).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('plan-row')).toHaveLength(96));
+    expect(names().slice(0, 3)).toEqual(['11', '12', '2000']);
   });
 });

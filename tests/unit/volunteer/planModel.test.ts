@@ -19,23 +19,25 @@ import {
 const SHANDONG: PlanLimits = { province: '山东', slotLimit: 96, groupMajorLimit: 0, zyType: 1 };
 const GROUPS: PlanLimits = { province: '广东', slotLimit: 45, groupMajorLimit: 2, zyType: 2 };
 
-const row = (lineId: number, school: string, major: string, tier: Tier | null, groupCode: string | null = null): ChanceRow => ({
-  lineId,
-  schoolCode: school,
-  schoolName: `${school}大学`,
-  province: null,
-  city: null,
-  tags: [],
-  level: null,
-  isPublic: null,
-  majorName: major,
-  groupCode,
-  minScore: 600,
-  minRank: 1,
-  probability: tier ? 0.5 : null,
-  probabilityText: null,
-  tier,
-});
+/** An answer row with only the fields the plan model reads. */
+const row = (lineId: number, school: string, major: string, tier: Tier | null, groupCode: string | null = null): ChanceRow =>
+  ({
+    lineId,
+    schoolCode: school,
+    schoolName: `${school}大学`,
+    province: null,
+    city: null,
+    tags: [] as string[],
+    level: null,
+    isPublic: null,
+    majorName: major,
+    groupCode,
+    minScore: 600,
+    minRank: 1,
+    probability: tier ? 0.5 : null,
+    probabilityText: null,
+    tier,
+  }) as ChanceRow;
 
 const build = (rows: ChanceRow[], limits = SHANDONG): EditorItem[] =>
   rows.reduce<EditorItem[]>((list, r) => {
@@ -108,8 +110,8 @@ describe('plan model', () => {
 
   it('keeps the year of the figures (and 失效) with an entry, from a table row or a saved item', () => {
     const history = [
-      { year: 2026, minScore: 581, minRank: 29348 },
-      { year: 2025, minScore: 575, minRank: 31207 },
+      { year: 2026, minScore: 581, minRank: 29348, planCount: null, majorName: null },
+      { year: 2025, minScore: 575, minRank: 31207, planCount: null, majorName: null },
     ];
     // A row whose answer names no year: the newest history year is the figures' year.
     const fromRow = toItem({ ...row(1, 'A', '法学', '稳'), minScore: history[0].minScore, minRank: history[0].minRank, years: history });

@@ -69,7 +69,12 @@ describe('review dialog', () => {
 
 describe('acceptance-rate explanation', () => {
   it('reads method, years with weights, estimate, σ and the student rank from the engine line', () => {
-    const r = { ...row(1, '北京大学', '法学', '稳'), method: 'rank' as const, estimatedRank: 24830, years: [{ year: 2025, minScore: 600, minRank: 24830 }] };
+    const r = {
+      ...row(1, '北京大学', '法学', '稳'),
+      method: 'rank' as const,
+      estimatedRank: 24830,
+      years: [{ year: 2025, minScore: 600, minRank: 24830, planCount: null, majorName: null }],
+    };
     r.explanation = '按位次法：2025年最低位次 24830（1年数据），估计录取位次 24830，σ=1242，你的位次 25061，录取概率 42.62%，稳';
     expect(explain(r)).toMatchObject({
       method: 'rank',
@@ -79,7 +84,12 @@ describe('acceptance-rate explanation', () => {
       sigma: 1242,
       student: 25061,
     });
-    const s = explain({ explanation: '按线差法：2024年线差 +120（560−440）（1年数据），估计线差 +119，σ=5.0，你的线差 +124，录取概率 86.43%，保', years: [] });
+    const s = explain({
+      explanation: '按线差法：2024年线差 +120（560−440）（1年数据），估计线差 +119，σ=5.0，你的线差 +124，录取概率 86.43%，保',
+      years: [],
+      method: null,
+      estimatedRank: null,
+    });
     expect(s).toMatchObject({ method: 'score-diff', methodName: '线差法', estimate: 119, sigma: 5, student: 124 });
   });
 });

@@ -16,6 +16,7 @@ export function ExpertsTab({ experts, loading, onShowStudents }: { experts: Expe
         { title: '专家', key: 'name', render: (_v, e) => e.nickName || e.userName },
         { title: '账号', dataIndex: 'userName' },
         { title: '手机号', dataIndex: 'mobile', render: (v) => v || '--' },
+        { title: '门店', dataIndex: 'storeName', render: (v) => v || '--' },
         { title: '学生数', dataIndex: 'studentCount', sorter: (a, b) => a.studentCount - b.studentCount },
         { title: '草稿', dataIndex: 'draftCount' },
         { title: '待审核', dataIndex: 'submittedCount', render: (v: number) => (v ? <b style={{ color: '#d46b08' }}>{v}</b> : v) },

@@ -1,6 +1,7 @@
+import type { StudentQuery } from '@common/volunteer/students';
 import { Button, Checkbox, Form, Input, Select, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { type Expert, listLeaderStudents, type PlanStatus, type Student, type StudentQuery } from '@/api/volunteer';
+import { type Expert, listLeaderStudents, type PlanStatus, type Student } from '@/api/volunteer';
 import { Access } from '@/components/Access';
 import { formatRank, formatTime } from '@/modules/volunteer/shared/format';
 import { PLAN_STATUS_OPTIONS, PlanStatusTag } from '@/modules/volunteer/shared/PlanStatusTag';
@@ -59,6 +60,7 @@ export function StudentsTab({ experts, ownerId, onChanged }: StudentsTabProps) {
     { title: '分数', dataIndex: 'score', width: 70, render: (v) => v ?? '--' },
     { title: '位次', dataIndex: 'rank', width: 90, render: formatRank },
     { title: '选科', dataIndex: 'subjectNames', width: 130 },
+    { title: '门店', dataIndex: 'storeName', width: 110, render: (v) => v || '--' },
     { title: '负责专家', dataIndex: 'ownerName', width: 100, render: (v) => v || <span style={{ color: '#d46b08' }}>未分配</span> },
     { title: '方案状态', dataIndex: 'planStatus', width: 90, render: (s: PlanStatus, r) => <PlanStatusTag status={s} name={r.planStatusName} /> },
     { title: '志愿数', dataIndex: 'planItemCount', width: 70 },

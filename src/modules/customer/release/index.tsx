@@ -1,6 +1,7 @@
+import type { ReleaseResult } from '@common/customer/cards';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Progress, Radio, Row, Space, Statistic } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { CARD_KINDS, type ReleaseInfo, type ReleaseResult, releaseCards, releaseInfo, yuan } from '@/api/customer';
+import { CARD_KINDS, type ReleaseInfo, releaseCards, releaseInfo, yuan } from '@/api/customer';
 import { Access } from '@/components/Access';
 import { StoreSelect } from '../shared/StoreSelect';
 

@@ -1,3 +1,4 @@
+import { USER_TYPES } from '@common/customer/enums';
 import { App, Button, Card, Form, Input, Select, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +11,6 @@ import {
   recycleCustomers,
   resetCustomer,
   restoreCustomers,
-  USER_TYPES,
 } from '@/api/customer';
 import { useAccess } from '@/components/Access';
 import { fillingHref, useViewPath, VIEW } from '@/modules/volunteer/shared/useViewPath';

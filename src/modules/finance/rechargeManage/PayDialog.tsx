@@ -1,6 +1,7 @@
+import type { CreatedOrder, OrderStatus } from '@common/finance/orders';
 import { Button, Modal, Result, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { type CreatedOrder, ORDER_STATUS, type OrderStatus, orderStatus, yuan } from '@/api/pay';
+import { ORDER_STATUS, orderStatus, yuan } from '@/api/pay';
 
 const POLL_MS = 2000;
 

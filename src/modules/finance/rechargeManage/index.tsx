@@ -1,8 +1,8 @@
 import { UploadOutlined } from '@ant-design/icons';
+import type { CreatedOrder } from '@common/finance/orders';
 import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space, type TableProps, Tag, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import {
-  type CreatedOrder,
   confirmRecharge,
   RECHARGE_STATUS,
   type Recharge,

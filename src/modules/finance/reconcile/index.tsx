@@ -1,14 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import type { ReconcileMismatch, ReconcileOrder, ReconcileReport, ReconcileStore } from '@common/finance/reconcile';
 import { Alert, Button, Card, DatePicker, Form, Space, Table, type TableProps, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { exportReconcile, type ReconcileReport, type ReconcileStore, reconcile, yuan } from '@/api/pay';
+import { exportReconcile, reconcile, yuan } from '@/api/pay';
 import { useAccess } from '@/components/Access';
 import { formatTime } from '@/modules/customer/shared/format';
 import { StoreSelect, useStores } from '@/modules/customer/shared/StoreSelect';
-
-type Mismatch = ReconcileReport['mismatches'][number];
-type Order = ReconcileReport['orders'][number];
 
 /**
  * 对账 (finance/reconcile/index): one day, per store and in total, the orders paid against the provider notifications
@@ -52,13 +50,13 @@ export default function ReconcilePage() {
       render: (n: number) => (n ? <Typography.Text type="danger">{n}</Typography.Text> : 0),
     },
   ];
-  const mismatchColumns: TableProps<Mismatch>['columns'] = [
+  const mismatchColumns: TableProps<ReconcileMismatch>['columns'] = [
     { title: '门店', dataIndex: 'storeName', width: 120 },
     { title: '订单号', dataIndex: 'orderNo', width: 210, render: (v) => v ?? '--' },
     { title: '差异类型', dataIndex: 'kind', width: 150 },
     { title: '说明', dataIndex: 'detail' },
   ];
-  const orderColumns: TableProps<Order>['columns'] = [
+  const orderColumns: TableProps<ReconcileOrder>['columns'] = [
     { title: '订单号', dataIndex: 'orderNo', width: 210 },
     { title: '用途', dataIndex: 'purposeName', width: 100 },
     { title: '支付方式', dataIndex: 'providerName', width: 100 },
@@ -141,7 +139,7 @@ export default function ReconcilePage() {
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             差异明细
           </Typography.Title>
-          <Table<Mismatch>
+          <Table<ReconcileMismatch>
             size="small"
             rowKey={(m) => `${m.orderNo}-${m.kind}-${m.detail}`}
             columns={mismatchColumns}
@@ -153,7 +151,7 @@ export default function ReconcilePage() {
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         当日已支付订单
       </Typography.Title>
-      <Table<Order>
+      <Table<ReconcileOrder>
         size="small"
         rowKey="orderNo"
         columns={orderColumns}

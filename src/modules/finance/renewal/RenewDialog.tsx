@@ -1,6 +1,8 @@
+import type { CreatedOrder } from '@common/finance/orders';
+import type { RenewalPlan } from '@common/finance/renewal';
 import { App, Form, Modal, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { type CreatedOrder, payConfig, type RenewalPlan, renewalInfo, startRenewal, yuan } from '@/api/pay';
+import { payConfig, renewalInfo, startRenewal, yuan } from '@/api/pay';
 import { PayDialog } from '../rechargeManage/PayDialog';
 
 /**

@@ -1,8 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
+import type { FastPath } from '@common/home/fastPath';
 import { App, Button, Card, Checkbox, Empty, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type FastPath, getFastPath, saveFastPath } from '@/api/home';
+import { getFastPath, saveFastPath } from '@/api/home';
 import { menuIcon } from '@/layout/menuIcons';
 
 /** 快捷菜单: the user's own shortcuts, picked (设置) from the pages of their own menu; stored on the server per user. */

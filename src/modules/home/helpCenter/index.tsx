@@ -1,8 +1,9 @@
 import { CustomerServiceOutlined, QrcodeOutlined } from '@ant-design/icons';
+import type { HelpItem } from '@common/home/help';
 import { Button, Card, Col, Collapse, Descriptions, Empty, Input, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getHelpArticles, type HelpItem } from '@/api/home';
+import { getHelpArticles } from '@/api/home';
 import { useDict } from '@/components/DictTag/useDict';
 import { useSession } from '@/session/sessionStore';
 import { QrCodeDialog } from '../qrcode/QrCodeDialog';

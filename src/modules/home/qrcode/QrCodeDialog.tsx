@@ -1,7 +1,7 @@
+import type { PlatformInfo } from '@common/system/platform';
 import { Col, Empty, Modal, Row, Typography } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
-import type { PlatformInfo } from '@/api/types';
 
 /** The platform's links that get a code (平台设置 › 地址). */
 const LINKS: Array<{ key: 'wxapp' | 'appdown' | 'h5addr'; title: string }> = [

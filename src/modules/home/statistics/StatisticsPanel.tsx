@@ -1,7 +1,9 @@
+import { yuanText } from '@common/finance/checks';
+import type { Figure, Statistics } from '@common/home/statistics';
 import { Button, Card, Col, DatePicker, Row, Space, Spin, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { FIGURE_TITLES, type Figure, getStatistics, type Statistics } from '@/api/home';
+import { FIGURE_TITLES, getStatistics } from '@/api/home';
 import { formatWan } from '@/utils/format';
 
 const StatsChart = lazy(() => import('./StatsChart'));
@@ -15,8 +17,6 @@ const PRESETS: Array<{ label: string; days: number }> = [
 ];
 /** The server answers at most 366 days. */
 const MAX_DAYS = 366;
-
-const yuan = (fen: number) => (fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * 统计: the figures by day over a chosen range, a chart and the range's totals (the home page and the 统计 page).
@@ -88,7 +88,7 @@ export function StatisticsPanel({ initialDays = 30, chartHeight }: { initialDays
             <Col key={f} xs={12} sm={8} md={6} lg={24 / 8} style={{ minWidth: 120 }}>
               <Statistic
                 title={`${FIGURE_TITLES[f]}合计`}
-                value={data ? (f === 'revenue' ? yuan(data.totals.revenue) : formatWan(data.totals[f])) : '--'}
+                value={data ? (f === 'revenue' ? yuanText(data.totals.revenue) : formatWan(data.totals[f])) : '--'}
                 valueStyle={{ fontSize: 20 }}
               />
             </Col>

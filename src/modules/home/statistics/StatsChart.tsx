@@ -1,9 +1,10 @@
+import type { DayFigures, Figure } from '@common/home/statistics';
 import { BarChart, LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
-import { type DayFigures, FIGURE_TITLES, type Figure } from '@/api/home';
+import { FIGURE_TITLES } from '@/api/home';
 
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
 

@@ -1,6 +1,8 @@
+import { yuanText } from '@common/finance/checks';
+import type { DayFigures, Figure } from '@common/home/statistics';
 import { Card, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { type DayFigures, FIGURE_TITLES, type Figure, getStatistics } from '@/api/home';
+import { FIGURE_TITLES, getStatistics } from '@/api/home';
 import { StatisticsPanel } from './StatisticsPanel';
 
 const COLUMNS: Figure[] = ['newCustomers', 'activatedCards', 'submittedPlans', 'approvedPlans', 'revenue', 'registrations', 'pageViews'];
@@ -27,7 +29,7 @@ export default function StatisticsPage() {
             ...COLUMNS.map((f) => ({
               title: FIGURE_TITLES[f],
               dataIndex: f,
-              render: (v: number) => (f === 'revenue' ? (v / 100).toFixed(2) : v),
+              render: (v: number) => (f === 'revenue' ? yuanText(v) : v),
             })),
           ]}
         />

@@ -1,8 +1,9 @@
+import { TABS, type Tab } from '@common/home/tabs';
 import { Avatar, Button, Card, Empty, Image, List, Spin, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getTabList, TAB_TITLES, type Tab, type TabRow } from '@/api/home';
+import { getTabList, type TabRow } from '@/api/home';
 import { useDict } from '@/components/DictTag/useDict';
 import { useSession } from '@/session/sessionStore';
 import { routeForComponent } from '../routeFor';
@@ -30,7 +31,7 @@ const CATEGORY_DICT: Partial<Record<Tab, string>> = { app: 'service_app_category
 function Rows({ tab, rows }: { tab: Tab; rows: TabRow[] }) {
   const dict = useDict(CATEGORY_DICT[tab]);
   const category = (v: unknown) => dict.find((d) => d.value === str(v))?.label ?? str(v);
-  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${TAB_TITLES[tab]}`} />;
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${TABS[tab]}`} />;
   if (tab === 'gallery')
     return (
       <Image.PreviewGroup>
@@ -122,9 +123,9 @@ export function DashboardTabs() {
             </Button>
           ) : null
         }
-        items={(Object.keys(TAB_TITLES) as Tab[]).map((k) => ({
+        items={(Object.keys(TABS) as Tab[]).map((k) => ({
           key: k,
-          label: TAB_TITLES[k],
+          label: TABS[k],
           children: (
             <Spin spinning={loading && k === tab}>
               <div style={{ maxHeight: 360, overflow: 'auto' }}>

@@ -1,6 +1,6 @@
+import type { TodoItem } from '@common/home/todo';
 import { Badge, Card, Col, Empty, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { TodoItem } from '@/api/home';
 import { useSession } from '@/session/sessionStore';
 import { routeForComponent, withQuery } from '../routeFor';
 

@@ -1,8 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { SqlStatRow } from '@common/monitor/sqlStats';
 import { App, Button, Card, Col, Descriptions, Row, Space, Spin, Table, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { type DruidInfo, getDruid, resetDruid, type SqlStatRow } from '@/api/monitor';
+import { type DruidInfo, getDruid, resetDruid } from '@/api/monitor';
 import { formatBytes } from '../format';
 
 /**
@@ -102,7 +103,7 @@ export default function DruidPage() {
                   <Descriptions.Item label="页大小">{formatBytes(Number(db.pageSize))}</Descriptions.Item>
                   <Descriptions.Item label="页数">{String(db.pageCount)}</Descriptions.Item>
                   <Descriptions.Item label="空闲页">{String(db.freelistCount)}</Descriptions.Item>
-                  <Descriptions.Item label="页缓存">{String(db.cacheSize)}</Descriptions.Item>
+                  <Descriptions.Item label="页缓存">{formatBytes(Number(db.cacheBytes))}</Descriptions.Item>
                 </Descriptions>
               )}
               {data?.dialect === 'postgres' && (

@@ -12,7 +12,7 @@ const RUN_STATUS: Record<string, { label: string; color: string }> = {
 };
 
 /**
- * 定时任务 overrides of the generic sys_job screens (resources.config.ts): the form with the handler registry and the
+ * 定时任务 overrides of the generic sys_job screens (src/resources/): the form with the handler registry and the
  * next fire times, and per row 执行一次 and 调度日志; the toolbar's 日志 opens every job's log.
  */
 export const jobOverride: ResourceOverride = {
@@ -64,3 +64,6 @@ export const jobLogOverride: ResourceOverride = {
     },
   },
 };
+
+/** The overrides of this module by schema $id, found by src/resources/ (every overrides.tsx under src/modules/). */
+export const overrides: Record<string, ResourceOverride> = { sys_job: jobOverride, sys_job_log: jobLogOverride };

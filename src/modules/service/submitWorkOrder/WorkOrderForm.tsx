@@ -5,6 +5,7 @@ import {
   WORK_ORDER_REASON_MAX,
   WORK_ORDER_USER_TYPES,
   type WorkOrderFormSpec,
+  workOrderHint,
 } from '@common/service/workOrders';
 import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
@@ -91,7 +92,7 @@ export function WorkOrderForm({ onSubmitted }: { onSubmitted: () => void }) {
         }}
         options={WORK_ORDER_FORMS.map((f) => ({ label: f.name, value: f.key }))}
       />
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`${spec.name}：总部处理后将${spec.effect}。`} />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={workOrderHint(spec)} />
       {error && <Alert type="error" showIcon style={{ marginBottom: 16 }} message={error} />}
       <Form form={form} layout="horizontal" labelCol={{ flex: '110px' }} style={{ maxWidth: 720 }} onFinish={submit}>
         {has('cardNo') && (

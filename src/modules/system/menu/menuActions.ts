@@ -2,7 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The row button 新增 of 菜单管理 is a plain callback (resources.config.ts rowActions); the list page (MenuListPage)
+ * The row button 新增 of 菜单管理 is a plain callback (overrides.tsx rowActions); the list page (MenuListPage)
  * opens the dialog for a child of that row. This tiny store carries the request from one to the other.
  */
 export type MenuAction = { kind: 'addChild'; parent: BaseRecord; refresh: () => void } | null;

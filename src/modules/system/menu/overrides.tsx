@@ -5,7 +5,7 @@ import type { ResourceOverride } from '@/engine/resource';
 import { requestMenuAction } from './menuActions';
 
 /**
- * 菜单管理 overrides of the generic sys_menu screens (resources.config.ts): the icon drawn in the list, the form that
+ * 菜单管理 overrides of the generic sys_menu screens (src/resources/): the icon drawn in the list, the form that
  * shows the fields of the chosen 菜单类型 (RuoYi), and per row 新增 (a child of that row; not under a button).
  */
 export const menuOverride: ResourceOverride = {
@@ -26,3 +26,6 @@ export const menuOverride: ResourceOverride = {
     },
   ],
 };
+
+/** The overrides of this module by schema $id, found by src/resources/ (every overrides.tsx under src/modules/). */
+export const overrides: Record<string, ResourceOverride> = { sys_menu: menuOverride };

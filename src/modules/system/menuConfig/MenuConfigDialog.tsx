@@ -1,6 +1,7 @@
+import type { MenuSaveBody, MenuType } from '@common/menu/menuSave';
 import { Alert, Col, Form, Input, InputNumber, Modal, Radio, Row } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { type MenuNode, type MenuSaveBody, type MenuType, menuSave } from '@/api/system/menu';
+import { type MenuNode, menuSave } from '@/api/system/menu';
 import { useDict } from '@/components/DictTag';
 import { IconSelect } from '@/components/IconSelect';
 import { TreeSelect } from '@/components/TreeSelect';

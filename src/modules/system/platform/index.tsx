@@ -1,7 +1,8 @@
+import type { PlatformEdit, PlatformSettings } from '@common/system/platform';
 import { Alert, App, Button, Card, Col, DatePicker, Form, Input, Row, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
-import { getPlatformSettings, type PlatformEdit, type PlatformSettings, savePlatformSettings } from '@/api/settings';
+import { getPlatformSettings, savePlatformSettings } from '@/api/settings';
 import { useAccess } from '@/components/Access';
 import { ImageUpload } from '@/components/ImageUpload';
 import { loadPlatform } from '@/session/loadSession';

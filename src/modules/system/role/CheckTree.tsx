@@ -1,6 +1,6 @@
+import type { TreeNode } from '@common/system/treeSelect';
 import { Checkbox, Space, Tree, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
-import type { TreeNode } from '@/api/system/role';
 
 /**
  * The checkable tree of RuoYi's role dialogs (菜单权限, 数据权限): 展开/折叠, 全选/全不选 and 父子联动 above a bordered

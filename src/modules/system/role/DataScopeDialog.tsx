@@ -1,7 +1,8 @@
+import type { TreeNode } from '@common/system/treeSelect';
 import type { BaseRecord } from '@refinedev/core';
 import { App, Form, Input, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { roleDeptTree, saveDataScope, type TreeNode } from '@/api/system/role';
+import { roleDeptTree, saveDataScope } from '@/api/system/role';
 import { CheckTree, submitKeys } from './CheckTree';
 
 /**

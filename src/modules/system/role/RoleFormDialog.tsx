@@ -1,8 +1,9 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
+import type { TreeNode } from '@common/system/treeSelect';
 import { type BaseKey, type BaseRecord, useCreate, useOne, useUpdate } from '@refinedev/core';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { menuTreeselect, roleMenuTreeselect, type TreeNode } from '@/api/system/role';
+import { menuTreeselect, roleMenuTreeselect } from '@/api/system/role';
 import { useDict } from '@/components/DictTag';
 import type { EngineRecordPageProps } from '@/engine/resource';
 import { CheckTree, submitKeys } from './CheckTree';

@@ -5,7 +5,7 @@ import { RoleStatusSwitch } from './RoleStatusSwitch';
 import { requestRoleAction } from './roleActions';
 
 /**
- * 角色管理 overrides of the generic sys_role screens (resources.config.ts): the role dialog with the menu tree, the
+ * 角色管理 overrides of the generic sys_role screens (src/resources/): the role dialog with the menu tree, the
  * status switch through changeStatus, and per row 数据权限 / 分配用户 (not for the super admin role).
  */
 export const roleOverride: ResourceOverride = {
@@ -34,3 +34,6 @@ export const roleOverride: ResourceOverride = {
     },
   ],
 };
+
+/** The overrides of this module by schema $id, found by src/resources/ (every overrides.tsx under src/modules/). */
+export const overrides: Record<string, ResourceOverride> = { sys_role: roleOverride };

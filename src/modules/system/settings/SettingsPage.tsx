@@ -1,6 +1,7 @@
+import type { SettingGroup } from '@common/system/settings';
 import { Alert, App, Button, Card, Form, InputNumber, Select, Space, Spin, Switch, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { getSettings, type SettingGroup, type SettingsState, type SettingValues, saveSettings } from '@/api/settings';
+import { getSettings, type SettingsView, type SettingValues, saveSettings } from '@/api/settings';
 import { useAccess } from '@/components/Access';
 import { RichTextEditor } from '@/components/RichTextEditor';
 import { parseTime } from '@/utils/format';
@@ -32,7 +33,7 @@ export function SettingsPage({ group, title, description, fields, editPermission
   const { can } = useAccess();
   const editable = can(editPermission);
   const [form] = Form.useForm<SettingValues>();
-  const [state, setState] = useState<SettingsState | null>(null);
+  const [state, setState] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [stale, setStale] = useState(false);

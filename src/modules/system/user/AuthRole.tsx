@@ -1,8 +1,9 @@
+import type { RoleChoice } from '@common/system/roles';
 import { useInvalidate } from '@refinedev/core';
 import { Alert, App, Button, Card, Col, Form, Input, Row, Space, Spin, Table, type TableColumnType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { getAuthRole, type RoleChoice, type UserBrief, updateAuthRole } from '@/api/system/user';
+import { getAuthRole, type UserBrief, updateAuthRole } from '@/api/system/user';
 import { parseTime } from '@/utils/format';
 
 /**

@@ -1,7 +1,9 @@
+import type { RoleChoice } from '@common/system/roles';
+import type { TreeNode } from '@common/system/treeSelect';
 import { Alert, App, Col, Form, Input, Modal, Radio, Row, Select, Spin, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { request } from '@/api/request';
-import { type DeptNode, deptTreeSelect, getInitPassword, getUserFormChoices, type PostChoice, type RoleChoice, type StoreChoice } from '@/api/system/user';
+import { deptTreeSelect, getInitPassword, getUserFormChoices, type PostChoice, type StoreChoice } from '@/api/system/user';
 import { useDict } from '@/components/DictTag';
 import type { EngineRecordPageProps } from '@/engine/resource';
 
@@ -37,7 +39,7 @@ export default function UserFormDialog({ id, onClose }: EngineRecordPageProps) {
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [depts, setDepts] = useState<DeptNode[]>([]);
+  const [depts, setDepts] = useState<TreeNode[]>([]);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
   const [posts, setPosts] = useState<PostChoice[]>([]);
   const [stores, setStores] = useState<StoreChoice[]>([]);

@@ -1,8 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
+import type { TreeNode } from '@common/system/treeSelect';
 import { Card, Empty, Input, Spin, Tree, type TreeDataNode } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type DeptNode, deptTreeSelect } from '@/api/system/user';
+import { deptTreeSelect } from '@/api/system/user';
 import { filterTree } from '@/components/TreeSelect';
 import { EntityList } from '@/engine/pages/EntityList';
 import type { EnginePageProps } from '@/engine/resource';
@@ -12,19 +13,19 @@ import { requestUserAction, useUserAction } from './userActions';
 /**
  * 用户管理 (RuoYi system/user/index): the department tree with its search box on the left, the generic list of sys_user
  * on the right. Choosing a department lists its users (the list's 部门 filter); choosing it again shows everyone. The row
- * buttons 重置密码 / 分配角色 (resources.config.ts) open their dialog / page from here.
+ * buttons 重置密码 / 分配角色 (overrides.tsx) open their dialog / page from here.
  */
 
-function allKeys(nodes: readonly DeptNode[]): number[] {
+function allKeys(nodes: readonly TreeNode[]): number[] {
   return nodes.flatMap((n) => [n.id, ...allKeys(n.children ?? [])]);
 }
 
-const toTreeData = (nodes: readonly DeptNode[]): TreeDataNode[] =>
+const toTreeData = (nodes: readonly TreeNode[]): TreeDataNode[] =>
   nodes.map((n) => ({ key: n.id, title: n.label, children: n.children?.length ? toTreeData(n.children) : undefined }));
 
 export default function UserListPage({ resource }: EnginePageProps) {
   const navigate = useNavigate();
-  const [depts, setDepts] = useState<DeptNode[] | null>(null);
+  const [depts, setDepts] = useState<TreeNode[] | null>(null);
   const [keyword, setKeyword] = useState('');
   const [deptId, setDeptId] = useState<number | undefined>(undefined);
   const [expanded, setExpanded] = useState<number[]>([]);
@@ -35,7 +36,7 @@ export default function UserListPage({ resource }: EnginePageProps) {
       .then(setDepts)
       .catch(() => setDepts([]));
   }, []);
-  const shown = useMemo(() => filterTree((depts ?? []) as unknown as Record<string, unknown>[], keyword) as unknown as DeptNode[], [depts, keyword]);
+  const shown = useMemo(() => filterTree((depts ?? []) as unknown as Record<string, unknown>[], keyword) as unknown as TreeNode[], [depts, keyword]);
   useEffect(() => setExpanded(allKeys(shown)), [shown]);
 
   useEffect(() => {

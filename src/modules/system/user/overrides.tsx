@@ -6,7 +6,7 @@ import { StoreName } from './StoreName';
 import { requestUserAction } from './userActions';
 
 /**
- * 用户管理 overrides of the generic sys_user screens (resources.config.ts): the list with the department tree, the
+ * 用户管理 overrides of the generic sys_user screens (src/resources/): the list with the department tree, the
  * status switch through changeStatus, 重置密码 / 分配角色 per row (not for the super admin), and the user form with
  * 岗位 / 角色 (password only when adding).
  */
@@ -39,3 +39,6 @@ export const userOverride: ResourceOverride = {
     },
   ],
 };
+
+/** The overrides of this module by schema $id, found by src/resources/ (every overrides.tsx under src/modules/). */
+export const overrides: Record<string, ResourceOverride> = { sys_user: userOverride };

@@ -2,7 +2,7 @@ import type { BaseRecord } from '@refinedev/core';
 import { useSyncExternalStore } from 'react';
 
 /**
- * Row buttons of 用户管理 are plain callbacks (resources.config.ts rowActions); the dialogs they open live in the list
+ * Row buttons of 用户管理 are plain callbacks (overrides.tsx rowActions); the dialogs they open live in the list
  * page (UserListPage). This tiny store carries the request from one to the other.
  */
 export type UserAction = { kind: 'resetPwd'; record: BaseRecord } | { kind: 'authRole'; userId: number } | null;

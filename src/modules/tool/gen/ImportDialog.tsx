@@ -1,6 +1,7 @@
+import type { DbTable, GenQuery } from '@common/gen/tables';
 import { App, Button, Form, Input, Modal, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { type DbTable, type GenQuery, importTables, listDbTables } from '@/api/gen';
+import { importTables, listDbTables } from '@/api/gen';
 import { Pagination } from '@/components/Pagination';
 
 /** 导入表: the database tables not imported yet, searchable, with selection; 确定 imports the selected ones. */

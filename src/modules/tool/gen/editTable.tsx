@@ -1,3 +1,4 @@
+import type { Flag, GenColumn, GenTable } from '@common/gen/tables';
 import {
   Alert,
   App,
@@ -20,7 +21,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { type DictTypeOption, dictTypeOptions, type Flag, type GenColumn, type GenTable, getGenTable, updateGenTable } from '@/api/gen';
+import { type DictTypeOption, dictTypeOptions, getGenTable, updateGenTable } from '@/api/gen';
 
 /**
  * 修改生成配置 (/tool/gen-edit/index/:tableId, RuoYi tool/gen/editTable): 基本信息, 字段信息 (how each column becomes a

@@ -1,8 +1,9 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, SyncOutlined, UploadOutlined } from '@ant-design/icons';
+import type { GenQuery, GenTable } from '@common/gen/tables';
 import { Alert, App, Button, Card, Col, Form, Input, Modal, Row, Space, Table, type TableProps, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { delGenTables, downloadGen, downloadGenBatch, type GenQuery, type GenTable, genCode, listGenTables, synchDb } from '@/api/gen';
+import { delGenTables, downloadGen, downloadGenBatch, genCode, listGenTables, synchDb } from '@/api/gen';
 import { RequestError } from '@/api/request';
 import { Access } from '@/components/Access';
 import { Pagination } from '@/components/Pagination';

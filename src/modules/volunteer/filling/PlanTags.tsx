@@ -1,9 +1,9 @@
+import { ELIGIBILITY_KINDS } from '@common/volunteer/students';
 import { Tag, Tooltip } from 'antd';
-import { SPECIAL_KINDS } from '@/api/volunteer';
 
 /** Colours of the 计划类型 tags: eligibility plans stand out (red), open ones are informative. */
 const COLOR: Record<string, string> = { 中外合作: 'blue', 师范: 'green', 校企合作: 'cyan' };
-const NEEDS: ReadonlySet<string> = new Set(SPECIAL_KINDS);
+const NEEDS: ReadonlySet<string> = new Set(ELIGIBILITY_KINDS);
 
 /** The special-plan tags of a line (地方专项, 中外合作, 师范 …), read by the server from the notes in its name. */
 export function PlanTags({ tags }: { tags?: readonly string[] }) {

@@ -1,6 +1,6 @@
-import type { ChanceRow, ExplanationDetail } from '@/api/volunteer';
+import type { ChanceRow } from '@/api/volunteer';
 
-/** What the 录取率 dialog shows, from the engine's explanation (an object, or its one Chinese line). */
+/** What the 录取率 dialog shows, read from the engine's one-line explanation. */
 export interface ExplainedChance {
   method: 'rank' | 'score-diff' | 'none';
   methodName: string;
@@ -27,22 +27,7 @@ const num = (text: string, re: RegExp): number | null => {
 
 /** Reads the explanation; the text form is parsed for σ, the estimate and the student's value. */
 export function explain(row: Pick<ChanceRow, 'explanation' | 'method' | 'years' | 'estimatedRank'>): ExplainedChance {
-  const e = row.explanation;
-  if (e && typeof e === 'object') {
-    const d = e as ExplanationDetail;
-    return {
-      method: d.method,
-      methodName: isCalibrated(d.text) ? '校准模型（位次）' : METHOD_NAME[d.method],
-      years: d.years.map((y) => ({ year: y.year, weight: y.weight, minScore: y.minScore, minRank: y.minRank, lineDiff: y.lineDiff ?? null })),
-      estimate: d.estimate,
-      sigma: d.sigma,
-      student: d.student,
-      text: d.text,
-      calibrated: isCalibrated(d.text),
-      cell: cellOf(d.text),
-    };
-  }
-  const text = typeof e === 'string' ? e : '';
+  const text = row.explanation ?? '';
   const method = row.method ?? (text.startsWith('按位次法') ? 'rank' : text.startsWith('按线差法') ? 'score-diff' : 'none');
   const years = row.years ?? [];
   const calibrated = isCalibrated(text);

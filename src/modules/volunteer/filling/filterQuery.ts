@@ -1,4 +1,5 @@
-import type { ChanceQuery, Tier } from '@/api/volunteer';
+import type { ChanceQuery } from '@common/volunteer/chances';
+import type { Tier } from '@/api/volunteer';
 
 /** The filling page's filter form. */
 export interface FillingFilterValues {

@@ -1,12 +1,12 @@
+import type { ChanceQuery } from '@common/volunteer/chances';
+import type { DisciplineNode } from '@common/volunteer/majorClasses';
 import { Alert, Button, Checkbox, Form, InputNumber, Modal, Radio, Select, Space, Table, Tag, Tooltip, TreeSelect, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import {
   type AutofillProposal,
   type AutofillQuery,
   autofillProposal,
-  type ChanceQuery,
   type ChanceRow,
-  type DisciplineNode,
   type FilterChoices,
   majorClassTree,
   type PlanReportItem,
@@ -160,9 +160,13 @@ export function AutofillDialog({
 
   const target = proposal?.items.length ? targetYearOf(proposal.items[0]) : null;
 
+  // 追加 adds only what the plan lacks, up to its free places (the locked choices are already in it).
+  const inPlan = new Set(currentItems.map((i) => i.lineId));
+  const additions = proposal ? proposal.items.filter((r) => !inPlan.has(r.lineId)) : [];
+  const free = Math.max(0, slotLimit - currentCount);
   const apply = (replace: boolean) => {
     if (!proposal) return;
-    onApply(proposal.items, replace);
+    onApply(replace ? proposal.items : additions.slice(0, free), replace);
     setProposal(null);
     onClose();
   };
@@ -180,8 +184,8 @@ export function AutofillDialog({
         proposal ? (
           <Space>
             <Button onClick={() => setProposal(null)}>重新设置</Button>
-            <Button disabled={readOnly || proposal.items.length === 0} onClick={() => apply(false)}>
-              追加到志愿表
+            <Button disabled={readOnly || additions.length === 0 || free === 0} onClick={() => apply(false)}>
+              {free === 0 ? '志愿表已满，不能追加' : `追加到志愿表（${Math.min(free, additions.length)} 个）`}
             </Button>
             <Button type="primary" disabled={readOnly || proposal.items.length === 0} onClick={() => apply(true)}>
               替换志愿表（{proposal.items.length} 个）
@@ -265,7 +269,15 @@ export function AutofillDialog({
                   <InputNumber min={1} max={20} precision={0} addonAfter="个" style={{ width: 120 }} />
                 </Form.Item>
               </Space>
-              <Form.Item name="locked" label={`锁定志愿（保持原位，其余重新优化；当前志愿表 ${currentCount} 个）`}>
+              <Form.Item
+                name="locked"
+                label={`锁定志愿（保持原位，其余重新优化；当前志愿表 ${currentCount} 个）`}
+                extra={
+                  currentCount > 0 && currentCount < slotLimit
+                    ? `未锁定的志愿不保留：「替换志愿表」覆盖现有 ${currentCount} 个；「追加到志愿表」只补满剩余 ${slotLimit - currentCount} 个位置`
+                    : undefined
+                }
+              >
                 <Select
                   mode="multiple"
                   allowClear

@@ -10,9 +10,10 @@ import {
   ThunderboltOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
+import type { ChanceQuery } from '@common/volunteer/chances';
 import { Alert, App, Button, Card, Dropdown, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { type ChanceQuery, type ChanceRow, downloadPlanExcel, downloadPlanPdf, type FilterChoices, type StudentInfo } from '@/api/volunteer';
+import { type ChanceRow, downloadPlanExcel, downloadPlanPdf, type FilterChoices, type StudentInfo } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
 import { targetYearOf } from '../shared/format';
 import { PlanHistoryDialog } from '../shared/PlanHistoryDialog';
@@ -37,6 +38,13 @@ export interface PlanEditorProps {
   choices?: FilterChoices | null;
   listHeight: number;
   onOpenChance: (item: EditorItem) => void;
+}
+
+/** The same refusal once, with how many it refused ("志愿表已满…（共 94 个）"), in first-seen order. */
+function groupReasons(reasons: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
+  return [...counts].map(([r, n]) => (n > 1 ? `${r}（共 ${n} 个）` : r));
 }
 
 type Dialog = null | 'autofill' | 'report' | 'share' | 'submissions' | 'history';
@@ -103,7 +111,7 @@ export function PlanEditor({ editor, student, limits, filters, choices = null, l
           </p>
           {skipped.length ? (
             <p style={{ color: '#d46b08' }}>
-              跳过 {skipped.length} 个：{skipped.slice(0, 3).join('；')}
+              跳过 {skipped.length} 个：{groupReasons(skipped).slice(0, 3).join('；')}
             </p>
           ) : null}
         </div>

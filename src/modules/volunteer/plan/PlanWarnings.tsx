@@ -1,7 +1,7 @@
 import { WarningOutlined } from '@ant-design/icons';
+import type { GradientWarning } from '@common/volunteer/gradient';
 import { Alert, Typography } from 'antd';
 import { useState } from 'react';
-import type { GradientWarning } from '@/api/volunteer';
 
 const SHOWN = 3;
 

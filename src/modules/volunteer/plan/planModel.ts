@@ -1,5 +1,7 @@
+import type { GradientWarning } from '@common/volunteer/gradient';
 import { checkGradient } from '@common/volunteer/gradient';
-import type { ChanceRow, DraftChoice, GradientWarning, PlanItem, SaveItem, Tier } from '@/api/volunteer';
+import type { DraftChoice } from '@common/volunteer/planSimulation';
+import type { ChanceRow, PlanItem, SaveItem, Tier } from '@/api/volunteer';
 import { TIERS } from '@/api/volunteer';
 
 /**

@@ -1,19 +1,9 @@
+import type { GradientWarning } from '@common/volunteer/gradient';
 import type { PlanSimulationView } from '@common/volunteer/planSimulation';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RequestError } from '@/api/request';
-import {
-  type ChanceRow,
-  type GradientWarning,
-  type PlanStatus,
-  type PlanSummary,
-  planInfo,
-  savePlan,
-  saveSort,
-  simulatePlan,
-  submitPlan,
-  unsubmitPlan,
-} from '@/api/volunteer';
+import { type ChanceRow, type PlanStatus, type PlanSummary, planInfo, savePlan, saveSort, simulatePlan, submitPlan, unsubmitPlan } from '@/api/volunteer';
 import {
   addItem,
   draftKey,

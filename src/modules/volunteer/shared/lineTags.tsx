@@ -1,12 +1,12 @@
+import type { LineFlag } from '@common/volunteer/chances';
 import { Tag, Tooltip } from 'antd';
 import type { CSSProperties } from 'react';
-import type { OptionFlag } from '@/api/volunteer';
 
 const SMALL: CSSProperties = { marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', padding: '0 3px', flex: 'none' };
 
 interface Flagged {
   isNew?: boolean;
-  flags?: readonly (OptionFlag | string)[];
+  flags?: readonly (LineFlag | string)[];
   year?: number | null;
 }
 

@@ -1,3 +1,4 @@
+import { ELIGIBILITY_KINDS, type EligibilityKind, type Preferences, type StudentInput } from '@common/volunteer/students';
 import { App, Checkbox, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import {
@@ -5,15 +6,11 @@ import {
   type Expert,
   editStudent,
   listExperts,
-  type Preferences,
   type ProvinceRules,
   type Provinces,
   provinceRules,
   provinces,
-  SPECIAL_KINDS,
-  type SpecialKind,
   type StudentInfo,
-  type StudentInput,
 } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
 import { rulesYears } from '../shared/format';
@@ -36,7 +33,7 @@ interface FormValues {
   tuitionCap?: number | null;
   remark?: string;
   ownerId?: number;
-  specialEligibility?: SpecialKind[];
+  specialEligibility?: EligibilityKind[];
 }
 
 export interface StudentFormDialogProps {
@@ -267,7 +264,7 @@ export function StudentFormDialog({ open, student, onClose, onSaved }: StudentFo
                 name="specialEligibility"
                 tooltip="专项计划、定向、公费师范、预科、民族班只对填写了相应资格的学生开放（推荐和自动填报都不会给出未填写资格的计划）"
               >
-                <Select mode="multiple" allowClear placeholder="无（不填报专项计划等）" options={SPECIAL_KINDS.map((k) => ({ value: k, label: k }))} />
+                <Select mode="multiple" allowClear placeholder="无（不填报专项计划等）" options={ELIGIBILITY_KINDS.map((k) => ({ value: k, label: k }))} />
               </Form.Item>
             </Col>
             <Col xs={24}>

@@ -1,8 +1,9 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import type { StudentImportProblem } from '@common/volunteer/studentImport';
 import { App, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { RequestError } from '@/api/request';
-import { downloadStudentTemplate, importStudents, type StudentImportProblem } from '@/api/volunteer';
+import { downloadStudentTemplate, importStudents } from '@/api/volunteer';
 
 /** The server's cap (server/volunteer/studentImport.ts STUDENT_IMPORT_MAX_BYTES), checked here first to save an upload. */
 const MAX_BYTES = 5 * 1024 * 1024;

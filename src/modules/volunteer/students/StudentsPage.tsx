@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { StudentQuery } from '@common/volunteer/students';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { downloadPlanExcel, downloadPlanPdf, listStudents, type PlanStatus, type Student, type StudentInfo, type StudentQuery } from '@/api/volunteer';
+import { downloadPlanExcel, downloadPlanPdf, listStudents, type PlanStatus, type Student, type StudentInfo } from '@/api/volunteer';
 import { Access, useAccess } from '@/components/Access';
 import { useDevice } from '@/layout/useDevice';
 import { ExpertSelect } from '../shared/ExpertSelect';

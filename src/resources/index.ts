@@ -1,22 +1,22 @@
+import type { EntitySchema } from '@common/engine/types';
 import type { ResourceProps } from '@refinedev/core';
 import { createElement } from 'react';
-import { clearDictCache } from './src/components/DictTag/useDict';
-import { DictTypeLink } from './src/engine/custom/DictTypeLink';
-import { buildResourceDef, normaliseComponent, type ResourceDef, type ResourceOverride, toRefineResource } from './src/engine/resource';
-import type { EntitySchema } from './src/engine/types';
-import { jobLogOverride, jobOverride } from './src/modules/monitor/job/overrides';
-import { appOverride, galleryOverride, helpOverride, resourceOverride } from './src/modules/service/overrides';
-import { menuOverride } from './src/modules/system/menu/overrides';
-import { roleOverride } from './src/modules/system/role/overrides';
-import { userOverride } from './src/modules/system/user/overrides';
+import { clearDictCache } from '@/components/DictTag/useDict';
+import { DictTypeLink } from '@/engine/custom/DictTypeLink';
+import { createResourceRegistry } from '@/engine/registry';
+import type { ResourceDef, ResourceOverride } from '@/engine/resource';
 
 /**
  * The console's resources, one per schemas/*.json (docs/schemas.md). Every schema file is read at build time; each
  * becomes a Refine resource (name = $id; meta.label = title; meta.permission = the prefix of its x-permissions;
  * meta.schema = the schema) served by the generic list / form / show pages of src/engine and the one data provider
- * (src/engine/dataProvider.ts). Its x-menu.component makes the seeded menu entry open the generic list.
+ * (src/engine/dataProvider.ts). Its x-menu.component makes the seeded menu entry open the generic list. A schema
+ * file the server has and this build did not gets its resource at sign-in (runtime.ts), with the generic pages.
+ * The engine reaches this registry only through ResourceRegistryContext (src/providers/RefineShell.tsx).
  *
- * Overrides — a resource needs no entry here; add one only to change the generic screens:
+ * Overrides — a resource needs no entry; add one only to change the generic screens. A module keeps them beside its
+ * screens, in any src/modules/<module>/…/overrides.tsx that exports `overrides` by schema $id (found here by that
+ * name); the few below belong to no module:
  *
  *   export const overrides: Record<string, ResourceOverride> = {
  *     sys_user: {
@@ -57,55 +57,50 @@ const LIST_CLASSES = [
   { label: '危险(danger)', value: 'danger' },
 ];
 
-export const overrides: Record<string, ResourceOverride> = {
+const ownOverrides: Record<string, ResourceOverride> = {
   // 字典管理: the type links to its entries; any change makes the dictionaries load afresh.
   sys_dict_type: {
     cells: { dictType: (value, record) => createElement(DictTypeLink, { dictId: record.dictId, dictType: value }) },
     afterWrite: () => clearDictCache(),
   },
-  // 用户管理: department tree, status switch, 重置密码 / 分配角色, the form with 岗位 / 角色 (src/modules/system/user).
-  sys_user: userOverride,
-  // 角色管理: the role dialog with the menu tree, status through changeStatus, 数据权限 / 分配用户 per row.
-  sys_role: roleOverride,
-  // 菜单管理: icons drawn in the list and picked in the form, fields by 菜单类型, 新增 (a child) per row.
-  sys_menu: menuOverride,
-  // 定时任务: the form with the handler registry and next fire times, 执行一次 / 调度日志 per row (src/modules/monitor/job).
-  sys_job: jobOverride,
-  // 调度日志: the hidden route /monitor/job-log/index/:jobId lists the runs of one job (0 = all).
-  sys_job_log: jobLogOverride,
-  // 服务中心: 营销图库 with the generated posters and 下载, 资源下载's 下载, 帮助指南's 阅读 drawer (src/modules/service).
-  service_app: appOverride,
-  service_gallery: galleryOverride,
-  service_resource: resourceOverride,
-  service_help: helpOverride,
   // 字典数据: the hidden route /system/dict-data/index/:dictId lists the entries of one type.
   sys_dict_data: {
     components: ['system/dict/data'],
-    pages: { list: () => import('./src/engine/custom/DictDataPage') },
+    pages: { list: () => import('@/engine/custom/DictDataPage') },
     fields: { listClass: { choices: LIST_CLASSES } },
     afterWrite: () => clearDictCache(),
   },
 };
 
-const files = import.meta.glob<EntitySchema>(['./schemas/*.json', './schemas/*/*.json'], { eager: true, import: 'default' });
+const moduleOverrides = import.meta.glob<Record<string, ResourceOverride>>('../modules/**/overrides.tsx', { eager: true, import: 'overrides' });
 
-/** Every schema, in file-name order. */
+/** Every override by schema $id: the modules' (by convention) and the ones above; one schema has one owner. */
+export const overrides: Record<string, ResourceOverride> = { ...ownOverrides };
+for (const [file, found] of Object.entries(moduleOverrides).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [name, override] of Object.entries(found ?? {})) {
+    if (overrides[name]) throw new Error(`${file}: ${name} 的覆盖已在别处定义`);
+    overrides[name] = override;
+  }
+}
+
+const files = import.meta.glob<EntitySchema>(['../../schemas/*.json', '../../schemas/*/*.json'], { eager: true, import: 'default' });
+
+/** Every schema this build was made with, in file-name order. */
 export const schemas: EntitySchema[] = Object.keys(files)
   .sort()
   .map((file) => files[file]);
 
-/** Resource definitions by name ($id). */
-export const resourceDefs: Record<string, ResourceDef> = Object.fromEntries(schemas.map((s) => [s.$id, buildResourceDef(s, overrides[s.$id])]));
+/** The console's registry: the built schemas, plus those the server adds at sign-in (runtime.ts). */
+export const registry = createResourceRegistry(schemas, overrides);
 
-/** What <Refine resources> gets. */
-export const resources: ResourceProps[] = Object.values(resourceDefs).map(toRefineResource);
+/** The built resources as <Refine resources> gets them (tests; the console asks the registry, runtime ones too). */
+export const resources: ResourceProps[] = registry.refineResources();
 
 /** The resource whose x-menu.component is this server menu component string ('system/config/index'), if any. */
 export function resourceForComponent(component: string): ResourceDef | undefined {
-  const key = normaliseComponent(component);
-  return Object.values(resourceDefs).find((d) => d.components.includes(key));
+  return registry.forComponent(component);
 }
 
 export function getResourceDef(name: string): ResourceDef | undefined {
-  return resourceDefs[name];
+  return registry.get(name);
 }

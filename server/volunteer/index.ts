@@ -1,0 +1,7 @@
+// The facade of the volunteer module: the few functions other modules may call (../shared/notes/module-layout.md). Nothing
+// else of server/volunteer/ is imported from outside it; .dependency-cruiser.cjs checks that.
+export { listAppointments } from './appointments.js';
+export type { Actor as VolunteerActor } from './common.js';
+export { prepareSegmentTable, rankForScore } from './engine/index.js';
+export { FONT_MISSING, pdfFont } from './export.js';
+export { examineList } from './review.js';
