@@ -7,7 +7,7 @@
 // a new violation pass.
 
 /** The business modules: server/<module>/ on the server, src/modules/<module>/ in the console. */
-const MODULES = 'system|content|customer|finance|service|monitor|home|volunteer|approval|tool';
+const MODULES = 'system|content|customer|finance|service|monitor|home|volunteer|approval|tool|gen|toolbox';
 
 module.exports = {
   forbidden: [

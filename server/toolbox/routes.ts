@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code, fail, ok } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { findSession } from '../security/sessions.js';
-import { admissionAsOf } from '../volunteer/asOf.js';
-import { planByBatch, SUBJECTS, sameScoreYears, schoolLinesByYear, subjectRequirements } from '../volunteer/toolboxData.js';
+import { admissionAsOf, planByBatch, SUBJECTS, sameScoreYears, schoolLinesByYear, subjectRequirements } from '../volunteer/index.js';
 
 /**
  * The built-in tool site (spec §7.10; issue "console shell" item 5). In the original product the tool cabinet

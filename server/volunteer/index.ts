@@ -1,7 +1,9 @@
 // The facade of the volunteer module: the few functions other modules may call (../shared/notes/module-layout.md). Nothing
 // else of server/volunteer/ is imported from outside it; .dependency-cruiser.cjs checks that.
 export { listAppointments } from './appointments.js';
+export { admissionAsOf } from './asOf.js';
 export type { Actor as VolunteerActor } from './common.js';
 export { prepareSegmentTable, rankForScore } from './engine/index.js';
 export { FONT_MISSING, pdfFont } from './export.js';
 export { examineList } from './review.js';
+export { planByBatch, SUBJECTS, sameScoreYears, schoolLinesByYear, subjectRequirements } from './toolboxData.js';
