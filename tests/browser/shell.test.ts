@@ -128,6 +128,16 @@ describe('console shell', () => {
     await page.goto('/test1');
     const summary = page.getByTestId('check-summary');
     await expect.poll(() => summary.textContent()).toBe('全部正常');
+    // Running the checks again is no page view: no call to platformInfo (the console-open counter, docs/home.md).
+    const counted: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/appv2/api/index/platformInfo')) counted.push(r.url());
+    });
+    const checked = page.waitForResponse((r) => r.url().includes('/dev-api/api/Systerm/getNoteDesc'));
+    await page.getByRole('button', { name: '重新检测' }).click();
+    await checked;
+    await expect.poll(() => summary.textContent()).toBe('全部正常');
+    expect(counted).toEqual([]);
     const row = (item: string) => page.locator('.ant-table-row', { hasText: item });
     for (const item of ['服务器连接', '本机时间', '加密通信', '登录状态', '控制台版本'])
       await expect(row(item).locator('.ant-tag').textContent()).resolves.toBe('正常');

@@ -24,6 +24,7 @@ import { PlanWarnings } from './PlanWarnings';
 import { type EditorItem, needsObey, type PlanLimits, simulable, staleItems, tierCounts, warnedPositions } from './planModel';
 import { ReportDialog } from './ReportDialog';
 import { ShareDialog } from './ShareDialog';
+import { groupReasons } from './groupReasons';
 import { SortablePlanList } from './SortablePlanList';
 import { SubmissionHistoryDialog } from './SubmissionHistoryDialog';
 import type { EditorSimulation, PlanEditorState } from './usePlanEditor';
@@ -38,13 +39,6 @@ export interface PlanEditorProps {
   choices?: FilterChoices | null;
   listHeight: number;
   onOpenChance: (item: EditorItem) => void;
-}
-
-/** The same refusal once, with how many it refused ("志愿表已满…（共 94 个）"), in first-seen order. */
-function groupReasons(reasons: string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const r of reasons) counts.set(r, (counts.get(r) ?? 0) + 1);
-  return [...counts].map(([r, n]) => (n > 1 ? `${r}（共 ${n} 个）` : r));
 }
 
 type Dialog = null | 'autofill' | 'report' | 'share' | 'submissions' | 'history';

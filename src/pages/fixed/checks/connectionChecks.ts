@@ -52,14 +52,18 @@ export async function serverCheck(now: () => number = Date.now): Promise<CheckRo
   }
 }
 
-/** A signed call whose answer comes back encrypted (RSA-wrapped AES key, compressed): the console's whole protocol. */
+/**
+ * A signed call whose answer comes back encrypted (RSA-wrapped AES key, compressed): the console's whole protocol.
+ * It asks for the navbar notice (getNoteDesc), a read with no side effect: platformInfo would count a page view
+ * (docs/home.md) every time a user runs the check.
+ */
 export async function protocolCheck(): Promise<CheckRow> {
   try {
-    const env = await request<{ title?: string }>({
-      url: '/appv2/api/index/platformInfo',
+    const env = await request<{ tips_title?: string }>({
+      url: '/dev-api/api/Systerm/getNoteDesc',
       method: 'post',
       data: {},
-      options: { isToken: false, repeatSubmit: false, encrypt: true, silent: true },
+      options: { repeatSubmit: false, encrypt: true, silent: true },
     });
     return env.code === 200 && env.data
       ? { key: 'protocol', item: '加密通信', status: 'ok', detail: '签名、加密与解密均成功' }
