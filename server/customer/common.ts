@@ -1,11 +1,7 @@
 import { fail } from '../http/envelope.js';
 
 /** Membership card kinds (spec §3 Card release; user type 1–3 follows the card). Prices in fen, validity in days. */
-export const CARD_KINDS: Record<number, { name: string; price: number; validDays: number; stockKey: string }> = {
-  1: { name: '志愿卡', price: 39_800, validDays: 365, stockKey: 'no_vip_num' },
-  2: { name: '升学卡', price: 59_800, validDays: 365, stockKey: 'no_vip_sx_num' },
-  3: { name: '体验卡', price: 9_900, validDays: 30, stockKey: 'no_vip_ty_num' },
-};
+export { CARD_KINDS } from '../../common/customer/cardKinds.js';
 
 export const PAY_USER_BINDS = 1;
 export const PAY_BACKEND_BINDS = 2;

@@ -1,9 +1,9 @@
 // The facade of the customer module: the few functions other modules may call (../shared/notes/module-layout.md). Nothing
 // else of server/customer/ is imported from outside it; .dependency-cruiser.cjs checks that.
 
-export { currentCardKeys } from './cardSecrets.js';
-export { deliverPurchasedCard, takeBackPurchasedCard, voidCardsInTransaction } from './cards.js';
-export { CARD_KINDS, cardNoParam } from './common.js';
+// Card delivery after an online purchase is registered with finance (server/finance/cardFulfilment.ts) in routes.ts.
+export { voidCardsInTransaction } from './cards.js';
+export { cardNoParam } from './common.js';
 export { changeCustomerInTransaction, customerChangeProblem, loadCustomer, transitionCustomersInTransaction } from './customers.js';
 export { credit, yuan } from './storeBalance.js';
 export { storeNames } from './storeNames.js';

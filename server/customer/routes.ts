@@ -3,12 +3,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
 import type { Q } from '../engine/store.js';
 import { XlsxStreamWriter } from '../engine/xlsxStream.js';
+import { provideCardFulfilment } from '../finance/index.js';
 import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
 import { actorOf } from '../security/actor.js';
 import { appraisalPdf, listAppraisals, problems, submitAppraisal } from './appraisal.js';
-import { loadOrCreateCardKeys, useCardKeys } from './cardSecrets.js';
-import { batchForDownload, cardDaily, checkRelease, listBatches, listCards, releaseCards, releaseInfo, transferCards, voidCards } from './cards.js';
+import { currentCardKeys, loadOrCreateCardKeys, useCardKeys } from './cardSecrets.js';
+import {
+  batchForDownload,
+  cardDaily,
+  checkRelease,
+  deliverPurchasedCard,
+  listBatches,
+  listCards,
+  releaseCards,
+  releaseInfo,
+  takeBackPurchasedCard,
+  transferCards,
+  voidCards,
+} from './cards.js';
 import {
   activateByFamily,
   customerHistory,
@@ -81,6 +94,11 @@ export async function customerRoutes(app: FastifyInstance) {
   const logDb = db as unknown as Q; // the operation log is written with untyped SQL
   const keys = loadOrCreateCardKeys(app.config.dataDir);
   useCardKeys(keys);
+  // Finance hands a paid card purchase to us and asks us to take the card back on a refund (finance/cardFulfilment.ts).
+  provideCardFulfilment({
+    deliver: (trx, purchase) => deliverPurchasedCard(trx, currentCardKeys(), purchase),
+    takeBack: takeBackPurchasedCard,
+  });
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
 
   const read = (method: 'GET' | 'POST', url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>

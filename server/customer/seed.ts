@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { SHANDONG } from '../db/seed/admission.js';
 import type { Database } from '../db/types.js';
-import { post } from '../finance/ledger.js';
+import { post } from '../finance/index.js';
 import { hashPassword } from '../security/password.js';
 import { newUserRow } from '../system/index.js';
 import { prepareSegmentTable, rankForScore } from '../volunteer/index.js';

@@ -1,5 +1,5 @@
 import type { Db } from '../db/types.js';
-import { balanceOf, HQ_STORE, post } from '../finance/ledger.js';
+import { balanceOf, HQ_STORE, post } from '../finance/index.js';
 import { fail } from '../http/envelope.js';
 
 /**

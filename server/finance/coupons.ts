@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { CARD_KINDS } from '../customer/index.js';
+import { CARD_KINDS } from '../../common/customer/cardKinds.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { intParam, paging, text } from '../http/params.js';

@@ -4,3 +4,7 @@ export { listInvoices } from './invoice.js';
 export { findOrder, refundOrder } from './orders.js';
 export { storeFilter } from './storeScope.js';
 export { listWithdrawals } from './withdraw.js';
+// The ledger: a card release or refund is a posting (server/customer/storeBalance.ts); card delivery after payment is
+// the customer module's, registered here (./cardFulfilment.ts) so that finance never imports customer.
+export { provideCardFulfilment } from './cardFulfilment.js';
+export { balanceOf, HQ_STORE, post } from './ledger.js';

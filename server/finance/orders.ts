@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import { type CreatedOrder, ORDER_STATUS_NAMES, type OrderStatus } from '../../common/finance/orders.js';
-import { CARD_KINDS, currentCardKeys, deliverPurchasedCard, takeBackPurchasedCard } from '../customer/index.js';
+import { CARD_KINDS } from '../../common/customer/cardKinds.js';
+import { cardFulfilment } from './cardFulfilment.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { type PayActor, recordAction } from './audit.js';
@@ -200,10 +201,10 @@ async function applyEffects(trx: Db, order: PaidOrder, actor: PayActor): Promise
     await extendLicence(trx, Number(meta.months) || 12, order.orderNo, actor);
   }
   if (purpose === 'card_purchase') {
-    // The family gets the card they paid for (server/customer/cards.ts deliverPurchasedCard), in this transaction.
+    // The family gets the card they paid for (the customer module's delivery, ./cardFulfilment.ts), in this transaction.
     const meta = order.meta ? (JSON.parse(order.meta) as { cardKind?: number }) : {};
     if (!CARD_KINDS[Number(meta.cardKind)]) throw new Error(`card purchase ${order.orderNo} names no card kind`);
-    await deliverPurchasedCard(trx, currentCardKeys(), {
+    await cardFulfilment().deliver(trx, {
       orderNo: order.orderNo,
       appUserId: order.userId,
       userName: order.userName ?? actor.userName ?? '在线支付',
@@ -484,7 +485,7 @@ export async function refundOrder(trx: Db, orderNo: string, reason: string, acto
     .where('status', '=', 'paid')
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw fail('订单状态已变化，请刷新后重试');
-  if (order.purpose === 'card_purchase') await takeBackPurchasedCard(trx, orderNo, why);
+  if (order.purpose === 'card_purchase') await cardFulfilment().takeBack(trx, orderNo, why);
   const amount = Number(order.amountFen);
   await post(trx, {
     type: 'refund',
