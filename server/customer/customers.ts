@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { USER_TYPES, VIP_PAY_TYPES } from '../../common/customer/enums.js';
 import type { Db } from '../db/types.js';
+import { countRows, type KeyedTable, type ListQuery, pageKeys } from '../engine/query.js';
+import type { Q } from '../engine/store.js';
 import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { idList, intParam, paging, text } from '../http/params.js';
@@ -9,6 +11,11 @@ import type { CardKeys } from './cardSecrets.js';
 import { activateCard } from './cards.js';
 import { CUSTOMER_STATUS_NAMES, DAY_MS, PAY_BACKEND_BINDS, PAY_USER_BINDS, RECYCLE_RETENTION_DAYS } from './common.js';
 import { recordCustomerAction } from './customerActions.js';
+
+/** 用户列表 / 回收站 page vol_student by key, newest customer first (server/engine/query.ts pageKeys). */
+const CUSTOMER_TABLE: KeyedTable = { table: 'vol_student', pk: { column: 'student_id', textColumn: false } };
+const NEWEST_FIRST = sql`t.student_id desc`;
+const OLDEST_FIRST = sql`t.student_id asc`;
 
 const SUBJECTS: Record<number, string> = { 1: '物理', 2: '化学', 3: '生物', 4: '历史', 5: '地理', 6: '政治' };
 const subjectNames = (s: string) =>
@@ -42,29 +49,38 @@ export async function loadCustomer(db: Db, actor: Actor, id: unknown, states: st
 
 export async function listCustomers(db: Db, actor: Actor, q: Record<string, unknown>, status: 'active' | 'recycled') {
   const { pageSize, offset } = paging(q);
-  // Every filter is on the customer row, so the count needs no join (at 100,000 customers the joins doubled it).
-  let base = db.selectFrom('volStudent as s').where('s.cusStatus', '=', status);
-  if (!actor.allStores) base = base.where('s.storeId', '=', actor.storeId);
+  // Every filter is on the customer row (alias t), so the count needs no join (at 100,000 customers the joins doubled it).
+  const where: RawBuilder<unknown>[] = [sql`t.cus_status = ${status}`];
+  if (!actor.allStores) where.push(sql`t.store_id = ${actor.storeId}`);
   const name = typeof q.name === 'string' ? q.name.trim() : '';
-  if (name) base = base.where(contains('s.name', name));
+  if (name) where.push(contains('t.name', name));
   const mobile = typeof q.mobile === 'string' ? q.mobile.trim() : '';
-  if (mobile) base = base.where(contains('s.mobile', mobile));
+  if (mobile) where.push(contains('t.mobile', mobile));
   const userType = intParam(q.userType);
-  if (userType != null) base = base.where('s.userType', '=', userType);
+  if (userType != null) where.push(sql`t.user_type = ${userType}`);
   const store = intParam(q.storeId);
-  if (store != null) base = base.where('s.storeId', '=', store);
+  if (store != null) where.push(sql`t.store_id = ${store}`);
   const cardNo = typeof q.cardNo === 'string' ? q.cardNo.trim() : '';
-  if (cardNo) base = base.where('s.cardNo', '=', /^\d{1,15}$/.test(cardNo) ? Number(cardNo) : -1);
-  const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
-  const rows = await base
-    .innerJoin('cusStore as st', 'st.storeId', 's.storeId')
-    .leftJoin('sysUser as u', 'u.userId', 's.ownerId')
-    .selectAll('s')
-    .select(['st.storeName', 'u.nickName as expertName'])
-    .orderBy('s.studentId', 'desc')
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
+  if (cardNo) where.push(sql`t.card_no = ${/^\d{1,15}$/.test(cardNo) ? Number(cardNo) : -1}`);
+  // Paged like an engine list (server/engine/query.ts): the total kept until vol_student is written, the page's keys
+  // found from the (cus_status, [store_id,] student_id) index alone — from the nearer end, or from the nearest page
+  // anchor deep inside — and only those 20 rows joined. Offset paging walked up to a million index entries.
+  // The engine reads raw rows (snake_case columns): the same connection without the camelCase plugin.
+  const k = db.withoutPlugins() as unknown as Q;
+  const list: ListQuery = { where: sql.join(where, sql` and `), order: NEWEST_FIRST, reverse: OLDEST_FIRST, sort: { field: CUSTOMER_TABLE.pk, desc: true } };
+  const total = await countRows(k, CUSTOMER_TABLE, list);
+  const keys = await pageKeys(k, CUSTOMER_TABLE, list, pageSize, offset, total);
+  const rows = keys
+    ? await db
+        .selectFrom('volStudent as s')
+        .innerJoin('cusStore as st', 'st.storeId', 's.storeId')
+        .leftJoin('sysUser as u', 'u.userId', 's.ownerId')
+        .selectAll('s')
+        .select(['st.storeName', 'u.nickName as expertName'])
+        .where(sql<boolean>`s.student_id in (${keys})`)
+        .orderBy('s.studentId', 'desc')
+        .execute()
+    : [];
   const ids = rows.map((r) => r.studentId);
   const unread = ids.length
     ? await db

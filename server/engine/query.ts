@@ -111,8 +111,20 @@ export function filters(entity: Entity, params: Params, dialect: Dialect): RawBu
   return andAll(conditions);
 }
 
+/**
+ * What paging by key needs of a list's table: its name and primary key. An Entity is one; a module's own list over
+ * its table (the customer list, server/customer/customers.ts) passes just these, to page the same way.
+ */
+export interface KeyedTable {
+  table: string;
+  pk: SortColumn;
+}
+
+/** The sort column of a keyed list: the primary key itself, or a column (textColumn: compared as bytes on PostgreSQL). */
+export type SortColumn = Pick<Field, 'column' | 'textColumn'>;
+
 export interface Order {
-  field: Field;
+  field: SortColumn;
   desc: boolean;
 }
 
@@ -134,8 +146,8 @@ export function ordering(entity: Entity, params: Params): Order {
  * ORDER BY: the column (text by code point on both databases, nulls first ascending), then the primary key in the
  * same direction so pages never overlap.
  */
-export function orderClause(entity: Entity, order: Order, dialect: Dialect): RawBuilder<unknown> {
-  const term = (f: Field, desc: boolean) => {
+export function orderClause(entity: KeyedTable, order: Order, dialect: Dialect): RawBuilder<unknown> {
+  const term = (f: SortColumn, desc: boolean) => {
     const c = dialect === 'postgres' && f.textColumn ? sql`${col('t', f.column)} collate "C"` : sql`${col('t', f.column)}`;
     return desc ? sql`${c} desc nulls last` : sql`${c} asc nulls first`;
   };
@@ -148,7 +160,7 @@ export function orderClause(entity: Entity, order: Order, dialect: Dialect): Raw
  * "After this row" in the order of `orderClause` (keyset paging for exports: each batch starts where the last one
  * ended, so reading every row costs the same per batch however deep it is).
  */
-export function keysetAfter(entity: Entity, order: Order, dialect: Dialect, last: Row): RawBuilder<unknown> {
+export function keysetAfter(entity: KeyedTable, order: Order, dialect: Dialect, last: Row): RawBuilder<unknown> {
   const f = order.field;
   const c = dialect === 'postgres' && f.textColumn ? sql`${col('t', f.column)} collate "C"` : sql`${col('t', f.column)}`;
   const pk = col('t', entity.pk.column);
@@ -220,24 +232,35 @@ export async function selectRows(
   const select = labelColumns.length ? sql`${selectList(entity)}, ${sql.join(labelColumns)}` : selectList(entity);
   if (limit === undefined) return (await sql<Row>`select ${select} from ${from} where ${q.where} order by ${q.order}`.execute(k)).rows;
 
+  const keys = await pageKeys(k, entity, q, limit, offset, total);
+  if (!keys) return [];
+  return pageRows(k, sql<Row>`select ${select} from ${from} where ${col('t', entity.pk.column)} in (${keys}) order by ${q.order}`);
+}
+
+/**
+ * The primary keys of one page, as a subquery over `t` (selectRows, and module lists that page their own table the
+ * same way: server/customer/customers.ts). Found from the sort index alone; with `total` known, a page in the second
+ * half is counted from the end in the reversed order, and a deep page seeks from its nearest anchor (PAGE_ANCHORS).
+ * Null when the page lies beyond the end.
+ */
+export async function pageKeys(k: Q, entity: KeyedTable, q: ListQuery, limit: number, offset: number, total?: number): Promise<RawBuilder<unknown> | null> {
   const pk = col('t', entity.pk.column);
   const table = sql.table(entity.table);
-  let keys: RawBuilder<unknown>;
   if (q.reverse && total !== undefined && offset > total / 2) {
     const count = Math.min(limit, total - offset);
-    if (count <= 0) return [];
+    if (count <= 0) return null;
     const back = total - offset - count;
     // The same list read backwards is a list of its own, with its own anchors counted from the end.
     const backwards: ListQuery = { where: q.where, order: q.reverse, reverse: q.order, sort: q.sort && { ...q.sort, desc: !q.sort.desc } };
-    keys =
+    return (
       (await anchoredKeys(k, entity, backwards, count, back)) ??
-      sql`select ${pk} from ${table} as t where ${q.where} order by ${q.reverse} limit ${count} offset ${back}`;
-  } else {
-    keys =
-      (total !== undefined ? await anchoredKeys(k, entity, q, limit, offset) : null) ??
-      sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`;
+      sql`select ${pk} from ${table} as t where ${q.where} order by ${q.reverse} limit ${count} offset ${back}`
+    );
   }
-  return pageRows(k, sql<Row>`select ${select} from ${from} where ${pk} in (${keys}) order by ${q.order}`);
+  return (
+    (total !== undefined ? await anchoredKeys(k, entity, q, limit, offset) : null) ??
+    sql`select ${pk} from ${table} as t where ${q.where} order by ${q.order} limit ${limit} offset ${offset}`
+  );
 }
 
 export const LIST_PAGE = {
@@ -334,7 +357,7 @@ function readTablesOf(compiledSql: string): string[] {
  * (the compiled WHERE and its values) until the table is written, or for COUNT_TTL_MS at most (writes by another
  * process). The total shown is therefore always exact for this server's own writes; never an estimate.
  */
-export async function countRows(k: Q, entity: Entity, q: ListQuery): Promise<number> {
+export async function countRows(k: Q, entity: Pick<KeyedTable, 'table'>, q: Pick<ListQuery, 'where'>): Promise<number> {
   const query = sql<{ n: number | string }>`select count(*) as n from ${sql.table(entity.table)} as t where ${q.where}`;
   const run = async () => Number((await query.execute(k)).rows[0]?.n ?? 0);
   const watch = watchOf(k.getExecutor().adapter);
@@ -380,7 +403,7 @@ interface Anchors {
 const anchorCaches = new WeakMap<WriteWatch, WatchedCache<string, Anchors>>();
 
 /** The page's primary keys found from the nearest anchor, or null where anchors do not apply (or do not help). */
-async function anchoredKeys(k: Q, entity: Entity, q: ListQuery, limit: number, offset: number): Promise<RawBuilder<unknown> | null> {
+async function anchoredKeys(k: Q, entity: KeyedTable, q: ListQuery, limit: number, offset: number): Promise<RawBuilder<unknown> | null> {
   const { every, minWalk, enabled } = PAGE_ANCHORS;
   // A page near the start of `q` (selectRows reads from the nearer end) is cheap to walk to already.
   if (!enabled || !q.sort || offset < Math.max(every, minWalk)) return null;
