@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { HooksRegistry } from '../engine/hooks.js';
+import { LIVE_HOOKS } from './liveStatus.js';
 
 /**
  * Engine hooks of the content schemas (server/engine/hooks.ts), by $id. 意见反馈: a new or changed reply stamps its
@@ -7,6 +8,8 @@ import type { HooksRegistry } from '../engine/hooks.js';
  * it (POST /appv2/api/feedback/read, routes.ts). Both columns are readOnly in the schema, so they are set here.
  */
 export const CONTENT_HOOKS: HooksRegistry = {
+  // 直播列表: the status every reader sees is derived from the times (liveStatus.ts).
+  live_broadcast: LIVE_HOOKS,
   content_feedback: {
     async afterWrite({ values, existing, ctx, id }) {
       if (!('reply' in values)) return;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EngineEnv } from '../engine/context.js';
+import { rowToRecord } from '../engine/model.js';
 import { findRow } from '../engine/store.js';
 import type { AuthContext } from '../http/context.js';
 import { ApiError, Code, fail, ok } from '../http/envelope.js';
@@ -18,12 +19,13 @@ import { loadSecretRing, matchesAny, type SecretRing, tokenKeys } from '../secur
 
 export const PREVIEW_TTL_MS = 10 * 60 * 1000;
 
-/** Schemas whose rows the site can show as a draft, and the page that shows one. */
-export const PREVIEW_PAGES: Record<string, (id: number) => string> = {
+/** Schemas whose rows the site can show as a draft, and the page that shows one (by key, or by the record). */
+export const PREVIEW_PAGES: Record<string, (id: number, record: Record<string, unknown>) => string> = {
   content_news: (id) => `/site/news/${id}`,
   site_page: (id) => `/site/page/${id}`,
   content_classroom: (id) => `/site/classroom/${id}`,
   content_banner: () => '/site/',
+  live_broadcast: (_id, record) => `/site/live/${encodeURIComponent(String(record.channelId ?? ''))}`,
 };
 
 export interface PreviewGrant {
@@ -84,8 +86,9 @@ export function registerPreviewToken(app: FastifyInstance, env: EngineEnv, token
     const permission = entity.permissions.query ?? entity.permissions.list;
     if (!permission || !allows(request.auth as AuthContext, permission)) throw new ApiError(Code.FORBIDDEN, `没有权限，请联系管理员授权（需要 ${permission}）`);
     const id = Number(body.id);
-    if (!Number.isSafeInteger(id) || id < 1 || !(await findRow(env.k, entity, id))) throw fail('数据不存在或已被删除');
+    const row = Number.isSafeInteger(id) && id >= 1 ? await findRow(env.k, entity, id) : undefined;
+    if (!row) throw fail('数据不存在或已被删除');
     const { token, expiresAt } = tokens.sign({ schema, id }, Number(request.auth?.userId ?? 0));
-    return ok({ token, expiresAt, url: `${page(id)}?preview=${token}` });
+    return ok({ token, expiresAt, url: `${page(id, rowToRecord(entity, row))}?preview=${token}` });
   });
 }

@@ -7,12 +7,14 @@ import type { EngineEnv } from '../engine/context.js';
 import { type Entity, formatTime, rowToRecord } from '../engine/model.js';
 import { publishedRow, publishedRows } from '../engine/publish.js';
 import { aliveCondition, andAll, findRow, type Row } from '../engine/store.js';
+import { allowStream, embedPage, livePlayer, registerPlayerAssets } from './livePage.js';
 import { type PreviewTokens, previewOf } from './preview.js';
 
 /**
  * The public site at /site/ (docs/content.md): server-rendered HTML from the published content, in the theme of
  * 主题设置, so an operator previews what they publish. No console bundle and no script at all (a strict CSP applies:
- * inline styles only); videos play with the browser's own controls over HTTP range requests (/profile/…).
+ * inline styles only); videos play with the browser's own controls over HTTP range requests (/profile/…). The one
+ * exception is the live page, which loads hls.js and its player as files of our own origin (livePage.ts).
  */
 
 const ASSETS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
@@ -361,16 +363,27 @@ export function registerSite(app: FastifyInstance, getEnv: () => EngineEnv, toke
     return html(reply, layout(c, '全国网点', body));
   });
 
-  app.get<{ Params: { channel: string } }>('/site/live/:channel', async (request, reply) => {
-    const [c, list] = await Promise.all([s().chrome(), s().list('live_broadcast', { channelId: request.params.channel }, 1)]);
-    const live = list[0];
+  // 直播: the player and the status derived from the times (livePage.ts, common/content/liveStatus.ts). A preview
+  // token for the row shows an unpublished channel; ?embed=1 answers the player alone (the console's 预览 dialog).
+  registerPlayerAssets(app);
+  app.get<{ Params: { channel: string }; Querystring: { embed?: string } }>('/site/live/:channel', async (request, reply) => {
+    const channel = request.params.channel;
+    const grant = previewOf(tokens, request);
+    let live: Rec | undefined;
+    if (grant === undefined) live = (await s().list('live_broadcast', { channelId: channel }, 1))[0];
+    else {
+      const draft = grant && grant.schema === 'live_broadcast' ? await s().draft('live_broadcast', grant.id) : undefined;
+      if (!draft || draft.channelId !== channel) return badPreview(reply);
+      live = draft;
+    }
     if (!live) return notFound(reply, '直播');
-    const status = ['预告', '直播中', '已结束'][Number(live.liveStatus)] ?? '';
-    const when = live.startTime ? formatTime(Number(live.startTime)) : '';
-    const player = safeUrl(live.pullUrl) ? `<video controls preload="none" src="${safeUrl(live.pullUrl)}"></video>` : '';
-    const poster = !player && safeUrl(live.poster) ? `<img src="${safeUrl(live.poster)}" alt="" style="max-width:100%;border-radius:8px">` : '';
-    const body = `<article><h1>${esc(live.title)}</h1><p class="muted">频道 ${esc(live.channelId)}　${status}　${when}　主讲：${esc(live.anchor)}</p>${player}${poster}<p>${esc(live.intro)}</p></article>`;
-    return html(reply, layout(c, String(live.title), body));
+    const player = livePlayer(live, Date.now());
+    allowStream(reply, player);
+    if (request.query.embed === '1') return html(reply, embedPage(String(live.title), player), 200, Boolean(grant));
+    const c = await s().chrome();
+    const start = live.startTime ? formatTime(Number(live.startTime)).slice(0, 16) : '时间待定';
+    const body = `<style>.live-notice{margin:12px 0;padding:12px 16px;background:#fff7e6;border:1px solid #ffd591;border-radius:8px;color:#873800}.live-status{display:inline-block;padding:0 8px;border-radius:4px;color:#fff;background:${player.status === '直播中' ? '#f5222d' : player.status === '预告' ? c.primary : '#8c8c8c'}}</style><article><h1>${esc(live.title)}</h1><p class="muted">频道 ${esc(live.channelId)}　<span class="live-status" data-live-status>${esc(player.status)}</span>　开始时间 ${esc(start)}　主讲：${esc(live.anchor || '待定')}</p>${player.html}<p>${esc(live.intro)}</p></article>${player.scripts}`;
+    return html(reply, layout(c, String(live.title), body, grant ? PREVIEW_NOTICE : ''), 200, Boolean(grant));
   });
 
   app.get<{ Params: { name: string } }>('/site/assets/:name', (request, reply) => {

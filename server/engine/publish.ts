@@ -46,8 +46,8 @@ function publicOrder(entity: Entity) {
 }
 
 /** Only the declared public fields (x-public.fields, always with the primary key), else every answered field. */
-export function publicRecord(entity: Entity, row: Row): Record<string, unknown> {
-  const record = rowToRecord(entity, row);
+export function publicRecord(entity: Entity, row: Row, now = Date.now()): Record<string, unknown> {
+  const record = entity.hooks?.present ? entity.hooks.present(rowToRecord(entity, row), now) : rowToRecord(entity, row);
   delete record.version;
   const fields = entity.schema['x-public']?.fields;
   if (!fields) return record;

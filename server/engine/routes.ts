@@ -75,8 +75,10 @@ async function listAnswer(env: EngineEnv, entity: Entity, params: Record<string,
   }
   const { pageNum, pageSize } = paging(params);
   const found = await listPage(env.k, entity, env.entities, q, pageSize, (pageNum - 1) * pageSize);
+  const now = Date.now();
+  const present = entity.hooks?.present;
   return page(
-    found.rows.map((r) => rowToRecord(entity, r)),
+    found.rows.map((r) => (present ? present(rowToRecord(entity, r), now) : rowToRecord(entity, r))),
     found.total,
   );
 }

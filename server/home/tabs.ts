@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { liveStatusOf, liveStatusText } from '../../common/content/liveStatus.js';
 import { TABS, type Tab } from '../../common/home/tabs.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
@@ -18,20 +19,28 @@ export interface LiveItem {
   poster: string | null;
   anchor: string | null;
   startTime: number | null;
+  endTime: number | null;
+  replayUrl: string | null;
+  /** Derived from the times (common/content/liveStatus.ts), as on /site/live and in 直播列表. */
   liveStatus: string;
+  liveStatusText: string;
 }
 
 /** Published broadcasts, the coming and running ones first, then the latest. */
 export async function latestLives(db: Db, n: number): Promise<LiveItem[]> {
-  const res = await sql<Record<string, unknown>>`select live_id, title, poster, anchor, start_time, live_status from live_broadcast
+  const res = await sql<Record<string, unknown>>`select live_id, title, poster, anchor, start_time, end_time, live_status, replay_url from live_broadcast
     where published = '1' order by start_time desc, live_id desc limit ${Math.max(1, Math.min(50, n))}`.execute(db);
+  const now = Date.now();
   return res.rows.map((r) => ({
     liveId: Number(r.liveId),
     title: String(r.title),
     poster: (r.poster as string | null) ?? null,
     anchor: (r.anchor as string | null) ?? null,
     startTime: r.startTime == null ? null : Number(r.startTime),
-    liveStatus: String(r.liveStatus ?? ''),
+    endTime: r.endTime == null ? null : Number(r.endTime),
+    replayUrl: (r.replayUrl as string | null) ?? null,
+    liveStatus: liveStatusOf(r, now),
+    liveStatusText: liveStatusText(r, now),
   }));
 }
 

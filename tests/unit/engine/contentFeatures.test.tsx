@@ -131,7 +131,8 @@ describe('console side', () => {
     expect(merged.rowActions?.map((a) => a.label)).toEqual(['分享', '自定义']);
     expect(merged.toolbar?.map((a) => a.label)).toEqual(['预览']);
     expect(buildResourceDef(schema).override.rowActions?.map((a) => a.key)).toEqual(['share']);
-    expect(getResourceDef('live_broadcast')?.override.rowActions?.map((a) => a.label)).toEqual(['分享', '频道']);
+    // The schema's declared buttons, then the override's own (src/modules/content/overrides.tsx).
+    expect(getResourceDef('live_broadcast')?.override.rowActions?.map((a) => a.label)).toEqual(['分享', '频道', '预览']);
   });
 
   it('video cells are players, colour cells show a swatch; the video widget takes a full row', () => {

@@ -1,3 +1,4 @@
+import { type LiveStatusText, liveStatusText } from '@common/content/liveStatus';
 import { TABS, type Tab } from '@common/home/tabs';
 import { Avatar, Button, Card, Empty, Image, List, Spin, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -16,11 +17,8 @@ const MORE: Record<Tab, string> = {
   live: 'liveBroadcast/index',
 };
 
-const LIVE_STATUS: Record<string, { text: string; color: string }> = {
-  '0': { text: '预告', color: 'blue' },
-  '1': { text: '直播中', color: 'red' },
-  '2': { text: '已结束', color: 'default' },
-};
+/** The colour of each status word; the word is derived from the times (common/content/liveStatus.ts). */
+const LIVE_COLOR: Record<LiveStatusText, string> = { 预告: 'blue', 直播中: 'red', 已结束: 'default', 回放: 'purple' };
 
 const str = (v: unknown) => (v == null ? '' : String(v));
 const day = (v: unknown) => (v ? dayjs(Number(v)).format('YYYY-MM-DD') : '');
@@ -76,9 +74,9 @@ function Rows({ tab, rows }: { tab: Tab; rows: TabRow[] }) {
               <List.Item.Meta title={str(r.title)} description={`${category(r.category)} · ${str(r.fileName)} · ${day(r.createTime)}`} />
             </List.Item>
           );
-        const st = LIVE_STATUS[str(r.liveStatus)];
+        const st = liveStatusText(r, Date.now());
         return (
-          <List.Item key={str(r.liveId)} extra={st ? <Tag color={st.color}>{st.text}</Tag> : null}>
+          <List.Item key={str(r.liveId)} extra={<Tag color={LIVE_COLOR[st]}>{st}</Tag>}>
             <List.Item.Meta
               avatar={r.poster ? <Avatar shape="square" src={str(r.poster)} /> : null}
               title={str(r.title)}
