@@ -5,6 +5,8 @@ import { Code, fail, ok } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { findSession } from '../security/sessions.js';
 import { admissionAsOf, planByBatch, SUBJECTS, sameScoreYears, schoolLinesByYear, subjectRequirements } from '../volunteer/index.js';
+import { registerMajorTools } from './majorTools.js';
+import { registerSchoolTools } from './schoolTools.js';
 
 /**
  * The built-in tool site (spec §7.10; issue "console shell" item 5). In the original product the tool cabinet
@@ -367,6 +369,9 @@ export async function toolboxRoutes(app: FastifyInstance) {
       return ok({ province: PROVINCE, ...(await sameScoreYears(db, PROVINCE, request.query)) });
     },
   );
+
+  registerSchoolTools(app, PROVINCE, requireSession);
+  registerMajorTools(app, PROVINCE, requireSession);
 
   // Unknown tool API paths answer an envelope too (the site shows msg).
   app.get('/toolbox/api/*', async () => {

@@ -1,4 +1,5 @@
 import type { ChanceListRow, ChanceQuery } from '../../common/volunteer/chances.js';
+import { EVALUATION_YEAR } from '../../common/volunteer/disciplineGrades.js';
 import { ELIGIBILITY_KINDS } from '../../common/volunteer/students.js';
 import { fail } from '../http/envelope.js';
 import {
@@ -23,8 +24,12 @@ import { autofill, prepareSegmentTable, rankForScore, type ScoredOption, TIERS, 
 import { isEligibilityKind, PLAN_TYPES, type PlanType, planTypesOf } from './engine/specialPlans.js';
 import { eligibilityTest, subjectTest } from './filterColumns.js';
 import { landingAutofill, landingOptionsOf, landingPossible } from './landingFill.js';
+import { majorFacts } from './majorClass.js';
+import { disciplineOfMajor } from './majorDiscipline.js';
+import { factsText, type MajorLine, majorEvaluation, majorLines } from './majorEncyclopaedia.js';
 import { simulateStudentPlan } from './planSimulation.js';
 import { warningsOf } from './plans.js';
+import { doubleFirstClassText, evaluationText, rankText, referenceView } from './reference.js';
 import { loadPlan, loadStudent, type StudentRow, validateEligibility, validateScore } from './students.js';
 
 /** Filters of the acceptance-rate list as they arrive: the wire names of ChanceQuery, every value still to be checked. */
@@ -569,11 +574,20 @@ export async function schoolHome(db: Db, actor: Actor, input: { schoolCode?: unk
   const ranks = lines.map((l) => l.minRank).filter((r): r is number => r != null);
   const year = lines[0]?.years[0]?.year ?? null;
   const where = [school.province, school.city].filter(Boolean).join(' ') || '所在地暂无数据';
+  // 院校百科 (issue 27): 软科 2026, 双一流 2022 and 第四轮学科评估 2017, joined by name (server/volunteer/reference.ts).
+  const reference = referenceView(school.name);
+  const rank = rankText(reference);
   const profile = `${school.name}（院校代码 ${school.schoolCode}），${where}${school.tags.length ? `，${school.tags.join('、')}院校` : ''}。${
-    year ? `${year}年在本省投档 ${lines.length} 个专业（类），最低投档分 ${Math.min(...scores)}–${Math.max(...scores)} 分。` : ''
-  }`;
+    rank ? `${rank}（${reference.bcur?.category}类${reference.campusOf ? `，为${reference.campusOf}的排名` : ''}）。` : ''
+  }${year ? `${year}年在本省投档 ${lines.length} 个专业（类），最低投档分 ${Math.min(...scores)}–${Math.max(...scores)} 分。` : ''}`;
+  const filled: Record<string, string | null> = {
+    doubleFirstClass: doubleFirstClassText(reference),
+    evaluation: evaluationText(reference),
+  };
   const tabs = TABS.map(([key, name], index) => {
     if (index === 0) return { index, key, name, available: true, content: profile };
+    const content = filled[key];
+    if (content) return { index, key, name, available: true, content };
     const extra = key === 'doubleFirstClass' && school.tags.includes('双一流') ? '该校为双一流建设高校，' : '';
     return { index, key, name, available: false, content: `${extra}暂无${name}数据` };
   });
@@ -587,6 +601,7 @@ export async function schoolHome(db: Db, actor: Actor, input: { schoolCode?: unk
       minRank: ranks.length ? Math.min(...ranks) : null,
     },
     tabs,
+    reference,
     lines,
   };
 }
@@ -602,26 +617,56 @@ const MAJOR_MODULES: Array<[string, string]> = [
   ['jobDirection', '就业方向'],
 ];
 
+/**
+ * 专业详情 (issue 27, item 2): the 2025 catalogue's facts of a catalogue major or a printed 投档表 name (and which rule
+ * placed it), the province's lines that teach it with each school's 第四轮学科评估 grade (2017) in the discipline of
+ * the major. Of the eight modules only 专业介绍 has data (the catalogue and the lines); the other seven stay in the
+ * answer, unavailable, and the console hides them. A name the catalogue cannot place (a 试验班) falls back to the
+ * lines printed with exactly that name.
+ */
 export async function majorDetail(db: Db, actor: Actor, input: { majorName?: unknown; schoolCode?: unknown; studentId?: unknown; province?: unknown }) {
   const majorName = typeof input.majorName === 'string' ? input.majorName.trim() : '';
   if (!majorName) throw fail('请选择专业');
   const { cat, scored } = await optionalScores(db, actor, input);
   const code = typeof input.schoolCode === 'string' ? input.schoolCode.trim() : '';
-  const hits = cat.rankOrder.filter((i) => cat.entries[i].majorName === majorName && (!code || cat.entries[i].school.schoolCode === code));
-  if (!hits.length) throw fail(`暂无「${majorName}」的招生数据`);
-  const schools = hits.map((i) => rowOf(cat, i, scored?.[i] ?? null));
+  const facts = majorFacts(majorName);
+  const hits: MajorLine[] = facts
+    ? majorLines(cat, facts, code || undefined)
+    : cat.rankOrder
+        .filter((i) => cat.entries[i].majorName === majorName && (!code || cat.entries[i].school.schoolCode === code))
+        .map((index) => ({ index, via: 'major' as const }));
+  if (!hits.length && !facts) throw fail(`暂无「${majorName}」的招生数据`);
+  const schools = hits.map(({ index, via }) => {
+    const row = rowOf(cat, index, scored?.[index] ?? null);
+    return { ...row, via, evaluation: facts ? majorEvaluation(row.schoolName, facts) : null };
+  });
   const scores = schools.map((s) => s.minScore);
-  const top = schools
-    .slice(0, 5)
-    .map((s) => s.schoolName)
-    .join('、');
-  const intro = `${cat.year}年${cat.province}共有 ${schools.length} 所院校投档「${majorName}」，最低投档分 ${Math.min(...scores)}–${Math.max(...scores)} 分；录取位次最靠前的院校：${top}。`;
+  const schoolCount = new Set(schools.map((s) => s.schoolCode)).size;
+  const top = [...new Set(schools.map((s) => s.schoolName))].slice(0, 5).join('、');
+  const lines = schools.length
+    ? `${cat.year}年${cat.province}共有 ${schoolCount} 所院校以 ${schools.length} 个专业（类）投档${facts ? '本专业或其专业类' : `「${majorName}」`}，最低投档分 ${Math.min(...scores)}–${Math.max(...scores)} 分；录取位次最靠前的院校：${top}。`
+    : `${cat.year}年${cat.province}没有院校以本专业或其专业类投档。`;
+  const intro = facts ? `${factsText(facts)}\n${lines}` : lines;
   const modules = MAJOR_MODULES.map(([key, name]) => {
     if (key === 'majorIntroduction') return { key, name, available: true, content: intro };
     if (key === 'subjectRequirement') return { key, name, available: false, content: '暂无该专业的选科要求数据，请以院校招生章程为准' };
     return { key, name, available: false, content: `暂无该专业的${name}数据` };
   });
-  return { majorName, modules, schools, stats: { schoolCount: schools.length, minScore: Math.min(...scores), maxScore: Math.max(...scores) } };
+  return {
+    majorName,
+    facts,
+    discipline: facts ? disciplineOfMajor(facts.classCode, facts.major?.code ?? null) : null,
+    evaluationYear: EVALUATION_YEAR,
+    modules,
+    schools,
+    stats: {
+      year: cat.year,
+      schoolCount,
+      lineCount: schools.length,
+      minScore: scores.length ? Math.min(...scores) : null,
+      maxScore: scores.length ? Math.max(...scores) : null,
+    },
+  };
 }
 
 export async function getProvince(db: Db) {

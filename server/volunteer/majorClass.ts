@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { DisciplineNode } from '../../common/volunteer/majorClasses.js';
+import { type CatalogueMajor, MATCH_RULE_TEXT, type MajorFacts, type MajorMatchRule } from '../../common/volunteer/majorEncyclopaedia.js';
 import { parseCsv } from '../db/seed/admission.js';
 import { normaliseText, splitName } from './engine/identity.js';
 
@@ -31,8 +32,8 @@ export interface MajorClass {
   majorCode: string | null;
 }
 
-/** Which rule classified a name (coverage report only). */
-export type MatchRule = 'major' | 'class' | 'classStem' | 'bracket' | 'alias';
+/** Which rule classified a name (coverage report, and 专业详情 says which). */
+export type MatchRule = MajorMatchRule;
 
 /**
  * Names printed in the 2021–2026 Shandong 投档表 that are one character away from a catalogue major and name the
@@ -59,6 +60,8 @@ interface Catalogue {
   /** Class stems: 计算机类 → 计算机, and without a final 学 when that leaves 2+ characters (新闻传播学类 → 新闻传播). */
   byStem: Map<string, MajorClass>;
   tree: DisciplineNode[];
+  /** Every catalogue row as the encyclopaedia shows it, by major code (with T/K), in catalogue order. */
+  majors: Map<string, CatalogueMajor>;
 }
 
 let catalogue: Catalogue | null = null;
@@ -70,7 +73,21 @@ function load(): Catalogue {
   const byMajor = new Map<string, MajorClass>();
   const byClass = new Map<string, MajorClass>();
   const tree: DisciplineNode[] = [];
+  const majors = new Map<string, CatalogueMajor>();
   for (const r of rows) {
+    majors.set(r.major_code, {
+      code: r.major_code,
+      name: r.major_name_zh,
+      disciplineCode: r.discipline_code,
+      disciplineName: r.discipline_name_zh,
+      classCode: r.major_class_code,
+      className: r.major_class_name_zh,
+      special: r.is_special_T === 'Y',
+      controlled: r.is_controlled_K === 'Y',
+      degrees: r.degree_fields_zh.split('/').filter(Boolean),
+      note: r.catalog_note_zh,
+      edition: Number(r.catalog_edition),
+    });
     const cls: MajorClass = {
       disciplineCode: r.discipline_code,
       disciplineName: r.discipline_name_zh,
@@ -107,7 +124,7 @@ function load(): Catalogue {
   const order = (a: { code: string }, b: { code: string }) => a.code.localeCompare(b.code);
   tree.sort(order);
   for (const d of tree) d.classes.sort(order);
-  catalogue = { byMajor, byClass, byStem, tree };
+  catalogue = { byMajor, byClass, byStem, tree, majors };
   return catalogue;
 }
 
@@ -176,6 +193,53 @@ function classify(name: string): { cls: MajorClass; rule: MatchRule } | null {
 export function classifyMajor(name: string): MajorClass | null {
   const hit = classify(name);
   return hit && { ...hit.cls };
+}
+
+/**
+ * The catalogue facts behind a printed or catalogue name (专业详情, 专业库): the major's own row when the name is a
+ * catalogue major or one of its aliases, else the 专业类 it was placed in with that class's majors; null when the
+ * catalogue cannot place the name.
+ */
+export function majorFacts(name: string): MajorFacts | null {
+  const hit = classify(name);
+  if (!hit) return null;
+  const cat = load();
+  let major: CatalogueMajor | null = null;
+  if (hit.rule === 'major' && hit.cls.majorCode) major = cat.majors.get(hit.cls.majorCode) ?? null;
+  if (hit.rule === 'alias') {
+    const target = cat.byMajor.get(MAJOR_ALIASES.get(splitName(name).base) ?? '');
+    major = target?.majorCode ? (cat.majors.get(target.majorCode) ?? null) : null;
+  }
+  const classMajors = [...cat.majors.values()].filter((m) => m.classCode === hit.cls.classCode).map((m) => ({ code: m.code, name: m.name }));
+  return {
+    asked: name,
+    rule: hit.rule,
+    ruleText: MATCH_RULE_TEXT[hit.rule],
+    major: major && { ...major, degrees: [...major.degrees] },
+    disciplineCode: hit.cls.disciplineCode,
+    disciplineName: hit.cls.disciplineName,
+    classCode: hit.cls.classCode,
+    className: hit.cls.className,
+    classMajors,
+    edition: [...cat.majors.values()][0]?.edition ?? 2025,
+  };
+}
+
+/** The 845 majors of the catalogue in its order (the tool site's 专业库), each a copy. */
+export function catalogueMajors(): CatalogueMajor[] {
+  return [...load().majors.values()].map((m) => ({ ...m, degrees: [...m.degrees] }));
+}
+
+/**
+ * The catalogue identity of a printed name for joining lines to a major: its major code when the name is the major
+ * (or its alias), else null; and its class code. 专业详情 gathers a major's lines by these.
+ */
+export function majorKeyOf(name: string): { majorCode: string | null; classCode: string; rule: MatchRule } | null {
+  const hit = classify(name);
+  if (!hit) return null;
+  let majorCode = hit.cls.majorCode;
+  if (hit.rule === 'alias') majorCode = load().byMajor.get(MAJOR_ALIASES.get(splitName(name).base) ?? '')?.majorCode ?? null;
+  return { majorCode, classCode: hit.cls.classCode, rule: hit.rule };
 }
 
 /** The 12 门类 with their 专业类, codes ascending (the catalogue's order), for a picker. */

@@ -36,6 +36,7 @@ import { majorClassTree } from './majorClass.js';
 import { planInfo, savePlan, sortPlan, transition } from './plans.js';
 import { actionHistory, distribute, examineList, expertList, finalPlan, planReport, submissionHistory } from './review.js';
 import { schoolMajorLines } from './schoolDetail.js';
+import { schoolSubjectEvaluate } from './schoolEvaluate.js';
 import { seedDemoDraft } from './seed.js';
 import { createShare, shareInfo } from './share.js';
 import { registerSharePage } from './sharePage.js';
@@ -224,6 +225,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
   read('/appv2/api/index/gkbInfo', PERM.filling, async (p) => ok(await gkbInfo(db, p)));
   read('/appv2/api/index/schoolHome', PERM.filling, async (p, r) => ok(await schoolHome(db, actor(r), p)));
   read('/appv2/api/index/schoolYXMajor', PERM.filling, async (p) => ok(await schoolMajorLines(db, p)));
+  read('/appv2/api/index/schoolSubjectEvaluate', PERM.filling, async (p) => ok(await schoolSubjectEvaluate(db, p)));
   read('/appv2/api/index/majorDetail', PERM.filling, async (p, r) => ok(await majorDetail(db, actor(r), p)));
   read('/appv2/api/index/areaChilds', PERM.filling, async (p) => ok(await areaChilds(db, p)));
   // 门类 → 专业类 of the 2025 本科专业目录 for the preference picker (issue 24): fixed data, read only.

@@ -4,7 +4,9 @@ import type { ChanceListRow, ChanceQuery, ChanceRow as SharedChanceRow } from '@
 import type { GradientWarning, Tier } from '@common/volunteer/gradient';
 import type { GroupOptionRow } from '@common/volunteer/groupOptions';
 import type { DisciplineNode } from '@common/volunteer/majorClasses';
+import type { MajorEvaluation, MajorFacts } from '@common/volunteer/majorEncyclopaedia';
 import type { DraftChoice, PlanSimulationView } from '@common/volunteer/planSimulation';
+import type { SchoolReferenceView } from '@common/volunteer/schoolReference';
 import type { SchoolInfo } from '@common/volunteer/schools';
 import type { StudentImportResult } from '@common/volunteer/studentImport';
 import type { EligibilityKind, PlanStatus, Preferences, StudentInput, StudentQuery } from '@common/volunteer/students';
@@ -194,14 +196,24 @@ export interface SchoolHome {
   school: SchoolInfo;
   stats: { majorCount: number; minScore: number | null; maxScore: number | null; minRank: number | null; year: number };
   tabs: Array<{ index: number; key: string; name: string; available: boolean; content: string }>;
+  /** 院校百科: 软科 2026, 双一流 2022, 第四轮学科评估 2017 (server/volunteer/reference.ts); absent, nothing of it is shown. */
+  reference?: SchoolReferenceView;
   lines: ChanceRow[];
 }
 
+/** A line teaching the major: printed as the major itself or as its 专业类, with the school's grade in its discipline. */
+export type MajorSchoolRow = ChanceRow & { via: 'major' | 'class'; evaluation: MajorEvaluation | null };
+
+/** 专业详情: the 2025 catalogue's facts (null for a name it cannot place), the lines and grades (issue 27). */
 export interface MajorDetail {
   majorName: string;
+  facts: MajorFacts | null;
+  /** The 一级学科 whose 第四轮学科评估 grade stands for the major; null when none does. */
+  discipline: { code: string; name: string } | null;
+  evaluationYear: number;
   modules: Array<{ name: string; key: string; content: string; available: boolean }>;
-  schools: ChanceRow[];
-  stats: { schoolCount: number; minScore: number | null; maxScore: number | null };
+  schools: MajorSchoolRow[];
+  stats: { year: number; schoolCount: number; lineCount: number; minScore: number | null; maxScore: number | null };
 }
 
 /** A line of an auto-fill proposal; the landing strategy says which choices were locked, bought as safety or preferred. */

@@ -1,4 +1,5 @@
-import { Button, Table } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
+
 import type { ChanceRow } from '@/api/volunteer';
 import { figureYear, lineFigures, targetYearOf } from '../shared/format';
 import { LineFlagTags } from '../shared/lineTags';
@@ -12,10 +13,12 @@ export interface OptionLinesTableProps {
   canAdd: boolean;
   onAdd: (row: ChanceRow) => void;
   onChance: (row: ChanceRow) => void;
+  /** Columns a dialog adds after the line figures (专业详情: the school's 学科评估 grade). */
+  extraColumns?: TableColumnsType<ChanceRow>;
 }
 
 /** Admission lines inside the school and major dialogs, with probability and 加入. */
-export function OptionLinesTable({ rows, show, inPlan, canAdd, onAdd, onChance }: OptionLinesTableProps) {
+export function OptionLinesTable({ rows, show, inPlan, canAdd, onAdd, onChance, extraColumns = [] }: OptionLinesTableProps) {
   const target = rows.length ? targetYearOf(rows[0]) : null;
   return (
     <Table<ChanceRow>
@@ -46,6 +49,7 @@ export function OptionLinesTable({ rows, show, inPlan, canAdd, onAdd, onChance }
             <span style={{ fontVariantNumeric: 'tabular-nums' }}>{lineFigures({ year: figureYear(r), minScore: r.minScore, minRank: r.minRank })}</span>
           ),
         },
+        ...extraColumns,
         {
           title: target ? `${target}概率` : '概率',
           dataIndex: 'probability',

@@ -1,8 +1,10 @@
+import type { SchoolReferenceView } from '@common/volunteer/schoolReference';
 import { Alert, Button, Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { type ChanceRow, schoolHome } from '@/api/volunteer';
 import { loadSchoolHistory } from '../school/api';
 import { SchoolHistory } from '../school/SchoolHistory';
 import { SchoolPlans } from '../school/SchoolPlans';
+import { DoubleFirstClassPanel, EvaluationPanel, SchoolRank } from '../school/SchoolReference';
 import { formatRank } from '../shared/format';
 import { useLoad } from '../shared/useLoad';
 import { OptionLinesTable } from './OptionLinesTable';
@@ -20,7 +22,8 @@ export interface SchoolDialogProps {
 /**
  * 院校详情: profile, the school's majors with the student's chances, 历年分数线 (one row per programme over every loaded
  * year, chart and table; a school without lines says so), plan counts, and those of the eight strength tabs (0–7) that
- * have data — a strength tab without data is left out, not shown as 暂无.
+ * have data — a strength tab without data is left out, not shown as 暂无. The 院校百科 parts (软科 2026 rank, 双一流 2022,
+ * 第四轮学科评估 2017) are drawn from the answer's `reference` (../school/SchoolReference.tsx).
  */
 export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onChance, onClose }: SchoolDialogProps) {
   const { data, loading, error, reload } = useLoad(() => schoolHome(schoolCode ?? '', studentId), Boolean(schoolCode), [schoolCode, studentId]);
@@ -58,6 +61,11 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
                 {profile?.authority ? ` · 主管部门：${profile.authority}` : ''}
               </Typography.Text>
             </Space>
+            {data.reference?.bcur ? (
+              <div style={{ marginBottom: 8 }}>
+                <SchoolRank reference={data.reference} />
+              </div>
+            ) : null}
             <Descriptions size="small" column={4} bordered style={{ marginBottom: 12 }}>
               <Descriptions.Item label="院校代码">{school.schoolCode}</Descriptions.Item>
               <Descriptions.Item label={`${data.stats.year}年专业数`}>{data.stats.majorCount}</Descriptions.Item>
@@ -81,7 +89,7 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
                   .map((t) => ({
                     key: t.key,
                     label: t.name,
-                    children: (
+                    children: panelOf(t.key, data.reference) ?? (
                       <Typography.Paragraph type={t.available ? undefined : 'secondary'} style={{ whiteSpace: 'pre-wrap', minHeight: 120 }}>
                         {t.content}
                       </Typography.Paragraph>
@@ -94,4 +102,12 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
       </Spin>
     </Modal>
   );
+}
+
+/** The structured view of a strength tab the reference data fills (else the tab's text is shown). */
+function panelOf(key: string, reference: SchoolReferenceView | undefined) {
+  if (!reference) return null;
+  if (key === 'doubleFirstClass' && reference.doubleFirstClass) return <DoubleFirstClassPanel reference={reference} />;
+  if (key === 'evaluation' && reference.evaluation.list.length) return <EvaluationPanel reference={reference} />;
+  return null;
 }
