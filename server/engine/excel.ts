@@ -5,7 +5,7 @@ import { type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { ImportProblem } from '../../common/engine/imports.js';
 import type { Dialect } from '../db/connection.js';
 import { foregroundIdle } from '../http/foreground.js';
-import { CST_OFFSET_MS, type Entity, type Field, formatTime, fromDb, parseTime } from './model.js';
+import { CST_OFFSET_MS, type Entity, type Field, formatTime, fromDb, parseTime, rowToRecord, toDb } from './model.js';
 import type { Order } from './query.js';
 import { keysetAfter, orderClause } from './query.js';
 import type { DictLookup } from './records.js';
@@ -111,11 +111,16 @@ export function streamExport(reply: FastifyReply, o: ExportOptions): FastifyRepl
     // Dictionary labels are read once, before any row.
     for (const f of fields) if (f.dict) await o.dicts.entries(o.k, f.dict);
     let written = 0;
+    // An export is what the list shows: the entity's readers' view (hooks.present, e.g. a live broadcast's status
+    // derived from its times), taken at the start of the export.
+    const present = o.entity.hooks?.present;
+    const now = Date.now();
     await readInBatches(o, async (rows) => {
       if (out.destroyed) throw new Error('客户端已断开，导出中止');
       for (const row of rows) {
+        const shown = present ? present(rowToRecord(o.entity, row), now) : null;
         const cells: XlsxCell[] = [];
-        for (const f of fields) cells.push(await cellOf(o.k, f, row[f.column], o.dicts));
+        for (const f of fields) cells.push(await cellOf(o.k, f, shown ? toDb(f, shown[f.name]) : row[f.column], o.dicts));
         await writer.addRow(cells);
       }
       written += rows.length;

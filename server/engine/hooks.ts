@@ -40,8 +40,8 @@ export interface EntityHooks {
   /** Extra keys of a single record's answer (GET {base}/{id}), e.g. roleIds of a user. */
   decorate?(ctx: Pick<WriteContext, 'k'>, record: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
-   * The record as readers see it, for the list and the public read API (not the single-record answer, which feeds the
-   * edit form, nor export): derived values, e.g. a live broadcast's status from its times (server/content/liveStatus.ts).
+   * The record as readers see it, for the list, its export and the public read API (not the single-record answer,
+   * which feeds the edit form): derived values, e.g. a live broadcast's status from its times (server/content/liveStatus.ts).
    */
   present?(record: Record<string, unknown>, now: number): Record<string, unknown>;
 }
