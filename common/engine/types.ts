@@ -206,6 +206,11 @@ export interface EntitySchema {
   'x-public'?: PublicSpec;
   /** One record only (关于我们, 网站设置): the console shows its form instead of a list. */
   'x-singleton'?: boolean;
+  /**
+   * A readOnly integer property holding the user id of the row's owner (备忘录): the server sets it to the signed-in
+   * user on create / import and lists, reads, updates and deletes only that user's rows (docs/schemas.md).
+   */
+  'x-owner'?: string;
   /** An integer property rows are ordered by and the list reorders by drag (PUT {base}/reorder, app: actions.reorder). */
   'x-dragSort'?: string;
   'x-rowActions'?: DeclaredAction[];

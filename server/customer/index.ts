@@ -6,4 +6,5 @@ export { voidCardsInTransaction } from './cards.js';
 export { cardNoParam } from './common.js';
 export { changeCustomerInTransaction, customerChangeProblem, loadCustomer, transitionCustomersInTransaction } from './customers.js';
 export { credit, yuan } from './storeBalance.js';
+export { type StoreBrief, storeList } from './storeList.js';
 export { storeNames } from './storeNames.js';

@@ -143,6 +143,7 @@ export const META_SCHEMA = {
         ['name'],
       ),
       'x-singleton': { type: 'boolean' },
+      'x-owner': NAME,
       'x-dragSort': NAME,
       'x-rowActions': { type: 'array', items: DECLARED_ACTION },
       'x-toolbar': { type: 'array', items: DECLARED_ACTION },
@@ -260,6 +261,14 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
   else {
     if (pk.type !== 'integer') add(`properties.${s['x-primaryKey']}.type`, '主键必须是 integer（自增）');
     if (!pk.readOnly) add(`properties.${s['x-primaryKey']}.readOnly`, '主键必须是 readOnly（由服务端生成）');
+  }
+  const owner = s['x-owner'];
+  if (owner !== undefined) {
+    const prop = props[owner];
+    if (!prop) add('x-owner', `指向不存在的属性 ${owner}`);
+    else if (baseTypes(prop).types[0] !== 'integer' || !prop.readOnly) add('x-owner', `${owner} 必须是 readOnly 的 integer 属性（由服务端填写为当前用户编号）`);
+    // Imports update rows by their unique keys and 清空 deletes every row: neither asks whose rows they are.
+    for (const action of ['import', 'clean'] as const) if (s['x-permissions']?.[action]) add(`x-permissions.${action}`, '有 x-owner 的实体不支持导入和清空');
   }
   if (s['x-version'] !== false && props.version) add('properties.version', 'version 是保留字段（乐观锁）；如需自定义请设置 x-version: false');
   for (const [i, r] of (s.required ?? []).entries()) {

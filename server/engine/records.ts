@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../http/context.js';
 import { ApiError, Code } from '../http/envelope.js';
 import { type Entity, type Field, toDb } from './model.js';
+import { ownerColumn, rowScope } from './owner.js';
 import { aliveCondition, andAll, col, countWhere, findRow, idsWhere, insertRow, type Q, type Row, selectList, updateRow } from './store.js';
 import { type FieldError, fieldErrors, sanitizeRichText, VERSION } from './validate.js';
 
@@ -183,6 +184,8 @@ async function ancestorsOf(k: Q, entity: Entity, parentId: number): Promise<stri
 async function toColumns(ctx: WriteContext, entity: Entity, values: Record<string, unknown>, creating: boolean): Promise<Row> {
   const row: Row = {};
   for (const f of entity.writable) if (f.name in values) row[f.column] = toDb(f, values[f.name]);
+  const owner = creating ? ownerColumn(entity, ctx.auth) : null;
+  if (owner) row[owner[0]] = owner[1];
   for (const f of entity.fields) {
     if (f.audit === (creating ? 'createTime' : 'updateTime')) row[f.column] = ctx.now;
     if (f.audit === (creating ? 'createBy' : 'updateBy')) row[f.column] = ctx.userName;
@@ -330,12 +333,12 @@ export async function updateRecord(
 }
 
 /**
- * Rows outside the caller's data scope (the listScope hook) are neither changed nor deleted: 没有权限访问<title>数据！
+ * Rows outside the caller's data scope (the listScope hook) or not their own (x-owner) are neither changed nor deleted: 没有权限访问<title>数据！
  * Checked before any other rule, so the answer does not tell anything about rows the caller cannot see.
  */
 async function assertInScope(ctx: WriteContext, entity: Entity, ids: number[]): Promise<void> {
-  if (!entity.hooks?.listScope || !ids.length) return;
-  const scope = await entity.hooks.listScope({ k: ctx.k, auth: ctx.auth });
+  if (!ids.length) return;
+  const scope = await rowScope(ctx.k, entity, ctx.auth);
   if (!scope) return;
   const visible = await countWhere(ctx.k, entity.table, andAll([sql`${col('t', entity.pk.column)} in (${sql.join(ids)})`, scope]));
   if (visible !== ids.length) throw new ApiError(Code.ERROR, `没有权限访问${entity.title}数据！`);

@@ -15,6 +15,7 @@ import { writeImport } from './importWrite.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
 import { buildEntity, type Entity, linkSubtrees, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
+import { rowScope } from './owner.js';
 import { registerPublicApi } from './publish.js';
 import { filters, flattenParams, listPage, listQuery, ordering, paging, selectRows } from './query.js';
 import { checkRecord, createRecord, DictLookup, deleteRecords, MISSING_MESSAGE, parseIds, readInput, updateRecord, type WriteContext } from './records.js';
@@ -51,9 +52,9 @@ const queryOf = (request: FastifyRequest) => (request.query ?? {}) as Record<str
 /** App-style actions that only read; every other action writes (save, remove, change, importData, clean, reorder). */
 const APP_READS: ReadonlySet<AppAction> = new Set<AppAction>(['list', 'info', 'export', 'importTemplate']);
 
-/** The data-scope condition of an entity's hooks for this request (null: every row). */
+/** The rows this request may see: its owner's (x-owner) and its data scope (listScope hook); null: every row. */
 async function scopeOf(env: EngineEnv, entity: Entity, request: FastifyRequest) {
-  return entity.hooks?.listScope ? entity.hooks.listScope({ k: env.k, auth: request.auth ?? undefined }) : null;
+  return rowScope(env.k, entity, request.auth ?? undefined);
 }
 
 /** A list answer: RuoYi's table page, or for a tree every matching row (flat, with parent ids) also as `data`. */

@@ -4,6 +4,7 @@ import { listInvoices, listWithdrawals, storeFilter } from '../finance/index.js'
 import type { Actor } from '../security/actor.js';
 import { NO_STORE_ROWS } from '../security/storeScope.js';
 import { pendingWorkOrderCount } from '../service/index.js';
+import { dueMemoCount } from '../system/index.js';
 import { examineList, listAppointments, type VolunteerActor } from '../volunteer/index.js';
 
 /**
@@ -125,3 +126,6 @@ export async function registrations(db: Db, from: number, to: number): Promise<D
     .execute();
   return norm(rows);
 }
+
+/** 备忘录: the actor's own notes whose 提醒时间 has come and that are not done (server/system/memos.ts). */
+export const memosDue = (db: Db, actor: Actor, now: number) => dueMemoCount(db, actor.userId, now);

@@ -4,7 +4,7 @@ import type { AuthContext } from '../http/context.js';
 import { allows } from '../security/access.js';
 import type { Actor } from '../security/actor.js';
 import { dayKey, dayNo, dayStart } from './days.js';
-import { appointmentsToday, invoicesPending, plansAwaitingReview, withdrawalsPending, workOrdersPending } from './sources.js';
+import { appointmentsToday, invoicesPending, memosDue, plansAwaitingReview, withdrawalsPending, workOrdersPending } from './sources.js';
 
 /**
  * The to-do panel (待办事项): per source a count, the page it opens (by menu component, so the console finds the
@@ -18,6 +18,8 @@ interface TodoSource {
   permission: string;
   /** Not offered to a holder of this permission (they get another tile of the same key). */
   unless?: string;
+  /** Shown only while its count is above zero (a reminder, not a work queue). */
+  onlyWhenDue?: boolean;
   component: string;
   query: (today: string, now: number) => Record<string, string>;
   count: (db: Db, actor: Actor, now: number) => Promise<number>;
@@ -75,11 +77,24 @@ const SOURCES: TodoSource[] = [
     query: () => ({ status: '0' }),
     count: (db, actor) => invoicesPending(db, actor),
   },
+  {
+    // The user's own notes (备忘录, x-owner): the page lists the due ones above the notes (到期提醒).
+    key: 'memo',
+    title: '到期备忘',
+    permission: 'system:memo:list',
+    component: 'system/memo/index',
+    query: () => ({}),
+    onlyWhenDue: true,
+    count: (db, actor, now) => memosDue(db, actor, now),
+  },
 ];
 
 export async function todoList(db: Db, auth: AuthContext, actor: Actor, now = Date.now()): Promise<TodoItem[]> {
   const today = dayKey(dayNo(now));
   const mine = SOURCES.filter((s) => allows(auth, s.permission) && !(s.unless && allows(auth, s.unless)));
   const counts = await Promise.all(mine.map((s) => s.count(db, actor, now)));
-  return mine.map((s, i) => ({ key: s.key, title: s.title, count: counts[i], component: s.component, query: s.query(today, now) }));
+  return mine
+    .map((s, i) => ({ source: s, item: { key: s.key, title: s.title, count: counts[i], component: s.component, query: s.query(today, now) } }))
+    .filter(({ source, item }) => !source.onlyWhenDue || item.count > 0)
+    .map(({ item }) => item);
 }

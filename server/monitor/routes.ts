@@ -10,6 +10,7 @@ import { engineDb } from '../engine/store.js';
 import { fail, ok } from '../http/envelope.js';
 import { cronProblem, nextFireTimes } from './cron.js';
 import { listJobHandlers } from './handlers.js';
+import { overviewRoutes } from './overview.js';
 import { NODE_HEARTBEAT_MS } from './plugin.js';
 import { JOB_STATUS } from './tables.js';
 
@@ -229,6 +230,9 @@ export async function monitorRoutes(app: FastifyInstance) {
     const others = rows.map((r) => JSON.parse(r.info) as typeof self);
     return ok({ self, nodes: [self, ...others] });
   });
+
+  // ── 监控总览: the figures above on one page (overview.ts) ──────────────────────────────────────────────────────────
+  await overviewRoutes(app);
 
   // ── For operators: liveness, readiness, Prometheus ────────────────────────────────────────────────────────────────
   app.get('/health', async () => ({ status: 'UP', uptimeSec: Math.round(process.uptime()) }));

@@ -11,8 +11,12 @@ import { MONITOR_HOOKS } from '../monitor/jobHooks.js';
 import { monitorCorePlugin } from '../monitor/plugin.js';
 import { monitorRoutes } from '../monitor/routes.js';
 import { serviceRoutes } from '../service/routes.js';
+import { authorityRoutes } from '../system/authority.js';
 import { SYSTEM_HOOKS } from '../system/hooks.js';
+import { memoRoutes } from '../system/memos.js';
+import { organizationRoutes } from '../system/organization.js';
 import { roleRoutes } from '../system/roleRoutes.js';
+import { userDataRoutes } from '../system/userData.js';
 import { userRoutes } from '../system/userRoutes.js';
 import { toolboxRoutes } from '../toolbox/routes.js';
 import { volunteerRoutes } from '../volunteer/routes.js';
@@ -45,6 +49,10 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(schemaEngineRoutes, { hooks: { ...SYSTEM_HOOKS, ...MONITOR_HOOKS, ...CONTENT_HOOKS } }); // schemas/*.json (docs/schemas.md); a bad schema stops the start
   await app.register(roleRoutes); // 角色管理 extras (menu / dept trees, data scope, 分配用户); needs the engine
   await app.register(userRoutes); // 用户管理 extras (resetPwd, changeStatus, authRole, deptTree, form choices); needs the engine
+  await app.register(organizationRoutes); // 组织机构: stores, departments, staff counts (server/system/organization.ts)
+  await app.register(authorityRoutes); // 权限: the role × permission matrix, saved through 角色管理's update (needs the engine)
+  await app.register(userDataRoutes); // 用户资料: look up an account (server/system/userData.ts)
+  await app.register(memoRoutes); // 备忘录: the caller's due notes (server/system/memos.ts); needs the engine
   await app.register(volunteerRoutes);
   await app.register(customerRoutes); // 会员卡 and 用户管理 (server/customer/)
   await app.register(payRoutes); // 财务: online payments, 充值, 续费, 优惠券, 对账, /pay/notify, the sandbox provider (server/finance/)

@@ -1,3 +1,4 @@
 // The facade of the system module: the few functions other modules may call (../shared/notes/module-layout.md). Nothing
 // else of server/system/ is imported from outside it; .dependency-cruiser.cjs checks that.
+export { dueMemoCount } from './memos.js';
 export { newUserRow } from './newUserRow.js';

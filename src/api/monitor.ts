@@ -1,3 +1,4 @@
+import type { MonitorOverview } from '@common/monitor/overview';
 import type { SqlStatRow } from '@common/monitor/sqlStats';
 import { request } from './request';
 import type { TablePage } from './types';
@@ -181,4 +182,11 @@ export async function getServerInfo(): Promise<{ self: ServerNode; nodes: Server
     self: ServerNode;
     nodes: ServerNode[];
   };
+}
+
+// ── 监控总览 (server/monitor/overview.ts) ────────────────────────────────────────────────────────────────────────────
+/** Every monitor page's health figures in one answer (monitor:overview:list). */
+export async function getMonitorOverview(): Promise<MonitorOverview> {
+  const env = await request({ url: '/dev-api/monitor/overview', method: 'get' });
+  return env.data as MonitorOverview;
 }

@@ -22,6 +22,7 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'monitor/cache/list': () => import('@/modules/monitor/cacheList'),
   'monitor/druid/index': () => import('@/modules/monitor/druid'),
   'monitor/server/index': () => import('@/modules/monitor/server'),
+  'monitor/overview/index': () => import('@/modules/monitor/overview'),
   'tool/swagger/index': () => import('@/modules/tool/swagger'),
   'tool/gen/index': () => import('@/modules/tool/gen'),
   'tool/gen/editTable': () => import('@/modules/tool/gen/editTable'),
@@ -38,6 +39,9 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'system/evaluationSettings/index': () => import('@/modules/system/settings/evaluation'),
   'system/auditConfiguration/index': () => import('@/modules/system/settings/audit'),
   'system/menuConfig/index': () => import('@/modules/system/menuConfig'),
+  'system/organization/index': () => import('@/modules/system/organization'),
+  'system/authority/index': () => import('@/modules/system/authority'),
+  'system/userData/index': () => import('@/modules/system/userData'),
   'system/user/authRole': () => import('@/modules/system/user/AuthRole'),
   'system/role/authUser': () => import('@/modules/system/role/AuthUserPage'),
   // 会员卡 and 用户管理 (src/modules/customer/)

@@ -236,6 +236,19 @@ export const BESPOKE_MENUS: MenuSeed[] = [
         ]),
         order: 13,
       },
+      // 组织机构 and 权限 (server/system/organization.ts, authority.ts; docs/system.md): administrators only by default.
+      { ...page('组织机构', 'organization', 'system/organization/index', 'tree-table', 'system:organization:list'), order: 15 },
+      {
+        ...page('权限', 'authority', 'system/authority/index', 'lock', 'system:authority:list', [{ name: '修改', type: 'F', perms: 'system:authority:edit' }]),
+        order: 16,
+      },
+      // 备忘录 17: schemas/system/sys_memo.json. 用户资料 (docs/system.md): look up an account, reset its password.
+      {
+        ...page('用户资料', 'userData', 'system/userData/index', 'peoples', 'system:userData:list', [
+          { name: '重置密码', type: 'F', perms: 'system:user:resetPwd' },
+        ]),
+        order: 18,
+      },
       // 操作日志 1, 登录日志 2: schemas/sys_oper_log.json, sys_logininfor.json
       { name: '日志管理', path: 'log', type: 'M', icon: 'log', order: 14, children: [] },
     ],
@@ -257,6 +270,8 @@ export const BESPOKE_MENUS: MenuSeed[] = [
       { ...page('服务监控', 'server', 'monitor/server/index', 'server', 'monitor:server:list'), order: 4 },
       { ...page('缓存监控', 'cache', 'monitor/cache/index', 'redis', 'monitor:cache:list'), order: 5 },
       { ...page('缓存列表', 'cacheList', 'monitor/cache/list', 'redis-list', 'monitor:cache:list'), order: 6 },
+      // 监控总览 (server/monitor/overview.ts, docs/monitor.md): the other pages' health figures on one page.
+      { ...page('监控总览', 'overview', 'monitor/overview/index', 'dashboard', 'monitor:overview:list'), order: 7 },
     ],
   },
   {
@@ -360,4 +375,11 @@ const HOME_GRANTS: Record<string, (perms: string) => boolean> = {
 for (const [role, extra] of Object.entries(HOME_GRANTS)) {
   const base = ROLE_GRANTS[role];
   ROLE_GRANTS[role] = base ? (p) => base(p) || extra(p) : extra;
+}
+
+// 备忘录 (schemas/system/sys_memo.json) is every staff member's own notebook: each seeded role gets it whole (x-owner
+// keeps every user to their own notes).
+for (const role of ['leader', 'expert', 'operator']) {
+  const base = ROLE_GRANTS[role];
+  ROLE_GRANTS[role] = (p) => base(p) || p.startsWith('system:memo:');
 }

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.js';
+
+/** A store as another module shows it (组织机构): headquarters is the store of kind 'hq'. */
+export interface StoreBrief {
+  storeId: number;
+  storeName: string;
+  headquarters: boolean;
+  status: string;
+}
+
+/** Every store (the customer module owns cus_store), headquarters first, then by id. */
+export async function storeList(db: Kysely<Database>): Promise<StoreBrief[]> {
+  const rows = await db.selectFrom('cusStore').select(['storeId', 'storeName', 'kind', 'status']).orderBy('storeId').execute();
+  return rows
+    .map((r) => ({ storeId: Number(r.storeId), storeName: r.storeName, headquarters: r.kind === 'hq', status: r.status }))
+    .sort((a, b) => Number(b.headquarters) - Number(a.headquarters) || a.storeId - b.storeId);
+}
