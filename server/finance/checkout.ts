@@ -1,5 +1,5 @@
-import type { CreatedOrder } from '../../common/finance/orders.js';
 import { CARD_KINDS } from '../../common/customer/cardKinds.js';
+import type { CreatedOrder } from '../../common/finance/orders.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { intParam } from '../http/params.js';

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
-import { type CreatedOrder, ORDER_STATUS_NAMES, type OrderStatus } from '../../common/finance/orders.js';
 import { CARD_KINDS } from '../../common/customer/cardKinds.js';
-import { cardFulfilment } from './cardFulfilment.js';
+import { type CreatedOrder, ORDER_STATUS_NAMES, type OrderStatus } from '../../common/finance/orders.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { type PayActor, recordAction } from './audit.js';
+import { cardFulfilment } from './cardFulfilment.js';
 import { consumeCoupon, lockCoupon, releaseCoupon } from './coupons.js';
 import { HQ_STORE, LedgerDuplicate, type Line, post, WORLD_STORE } from './ledger.js';
 import { activeProviders, type PayProviders } from './pay/index.js';
