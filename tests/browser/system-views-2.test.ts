@@ -29,7 +29,7 @@ describe('备忘录, 监控总览 and 用户资料 in Chromium against the real 
   const rows = () => page.locator('.engine-list[data-resource="sys_memo"] .ant-table-tbody tr.ant-table-row');
 
   it('备忘录: add a note; a due note shows under 到期提醒 and on 首页 until 完成', async () => {
-    await page.goto('/system/memo');
+    await page.goto('/center/memo');
     await page.locator('.engine-list[data-resource="sys_memo"]').waitFor();
 
     // A note through the form, with a 提醒时间 in the past (due at once).
@@ -61,7 +61,7 @@ describe('备忘录, 监控总览 and 用户资料 in Chromium against the real 
     await tile.waitFor();
     expect(Number(await tile.locator('[data-count]').textContent())).toBeGreaterThanOrEqual(1);
     await tile.click();
-    await page.waitForURL('**/system/memo');
+    await page.waitForURL('**/center/memo');
     await item.waitFor();
 
     // 完成: gone from 到期提醒 and the list shows 已完成 是.

@@ -242,12 +242,12 @@ export const BESPOKE_MENUS: MenuSeed[] = [
         ...page('权限', 'authority', 'system/authority/index', 'lock', 'system:authority:list', [{ name: '修改', type: 'F', perms: 'system:authority:edit' }]),
         order: 16,
       },
-      // 备忘录 17: schemas/system/sys_memo.json. 用户资料 (docs/system.md): look up an account, reset its password.
+      // 用户资料 (docs/system.md): look up an account, reset its password.
       {
         ...page('用户资料', 'userData', 'system/userData/index', 'peoples', 'system:userData:list', [
           { name: '重置密码', type: 'F', perms: 'system:user:resetPwd' },
         ]),
-        order: 18,
+        order: 17,
       },
       // 操作日志 1, 登录日志 2: schemas/sys_oper_log.json, sys_logininfor.json
       { name: '日志管理', path: 'log', type: 'M', icon: 'log', order: 14, children: [] },
@@ -300,7 +300,7 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     children: [
       page('统计', 'statistics', 'statistics/index', 'chart', 'home:statistics:list'),
       page('帮助中心', 'helpCenter', 'helpCenter/index', 'question', 'home:help:list'),
-      // 版本管理 3: schemas/sys_version_log.json
+      // 版本管理 3: schemas/sys_version_log.json; 备忘录 4: schemas/system/sys_memo.json (every staff member's own notes)
     ],
   },
 ];
