@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/security/password.js';
+import { newUserRow } from '../../server/system/newUserRow.js';
 import { backends, startServer, type TestServer } from './harness.js';
 
 /**
@@ -59,27 +60,7 @@ describe.each(backends)('数据权限 on 用户管理 (%s)', (backend) => {
     const userName = `scope_${tag}`;
     const user = await db
       .insertInto('sysUser')
-      .values({
-        deptId,
-        userName,
-        nickName: userName,
-        mobile: null,
-        email: null,
-        sex: '2',
-        avatar: null,
-        password: await hashPassword('secret123'),
-        status: '0',
-        delFlag: '0',
-        diagnosis: 0,
-        pwdFailCount: 0,
-        lockUntil: null,
-        loginIp: null,
-        loginDate: null,
-        createTime: Date.now(),
-        updateTime: null,
-        remark: null,
-        version: 1,
-      })
+      .values(newUserRow({ deptId, userName, nickName: userName, password: await hashPassword('secret123'), createTime: Date.now() }))
       .returning('userId')
       .executeTakeFirstOrThrow();
     await db.insertInto('sysUserRole').values({ userId: user.userId, roleId: role.roleId }).execute();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/security/password.js';
+import { newUserRow } from '../../server/system/newUserRow.js';
 import { backends, type RouteNode, startServer, type TestServer, walkRoutes } from './harness.js';
 
 /**
@@ -29,27 +30,7 @@ describe.each(backends)('角色管理 (%s)', (backend) => {
     const userName = `${prefix}${++seq}`;
     const row = await db
       .insertInto('sysUser')
-      .values({
-        deptId: 101,
-        userName,
-        nickName: `用户${seq}`,
-        mobile,
-        email: null,
-        sex: '2',
-        avatar: null,
-        password: await hashPassword('secret123'),
-        status: '0',
-        delFlag: '0',
-        diagnosis: 0,
-        pwdFailCount: 0,
-        lockUntil: null,
-        loginIp: null,
-        loginDate: null,
-        createTime: Date.now(),
-        updateTime: null,
-        remark: null,
-        version: 1,
-      })
+      .values(newUserRow({ deptId: 101, userName, nickName: `用户${seq}`, mobile, password: await hashPassword('secret123'), createTime: Date.now() }))
       .returning('userId')
       .executeTakeFirstOrThrow();
     return { userId: row.userId, userName, token: () => s.login(userName, 'secret123') };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { type EndpointDescriptor, type EndpointOp, type Entity, endpointsOf } from '../../../server/engine/index.js';
 import { hashPassword } from '../../../server/security/password.js';
+import { newUserRow } from '../../../server/system/newUserRow.js';
 import { type ApiBody, type CallResult, multipartFile, type TestServer } from '../harness.js';
 
 /**
@@ -162,27 +163,7 @@ export async function userWithPermissions(s: TestServer, perms: string[] = []): 
   const userName = `u_${tag}`;
   const user = await db
     .insertInto('sysUser')
-    .values({
-      deptId: null,
-      userName,
-      nickName: userName,
-      mobile: null,
-      email: null,
-      sex: '2',
-      avatar: null,
-      password: await hashPassword('secret123'),
-      status: '0',
-      delFlag: '0',
-      diagnosis: 0,
-      pwdFailCount: 0,
-      lockUntil: null,
-      loginIp: null,
-      loginDate: null,
-      createTime: now,
-      updateTime: null,
-      remark: null,
-      version: 1,
-    })
+    .values(newUserRow({ userName, nickName: userName, password: await hashPassword('secret123'), createTime: now }))
     .returning('userId')
     .executeTakeFirstOrThrow();
   await db.insertInto('sysUserRole').values({ userId: user.userId, roleId: role.roleId }).execute();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/security/password.js';
+import { newUserRow } from '../../../server/system/newUserRow.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 
 /**
@@ -35,27 +36,7 @@ describe.each(backends)('备忘录 (%s)', (backend) => {
     const userName = `memo_${crypto.randomBytes(4).toString('hex')}`;
     const user = await db
       .insertInto('sysUser')
-      .values({
-        deptId: 101,
-        userName,
-        nickName: userName,
-        mobile: null,
-        email: null,
-        sex: '2',
-        avatar: null,
-        password: await hashPassword('secret123'),
-        status: '0',
-        delFlag: '0',
-        diagnosis: 0,
-        pwdFailCount: 0,
-        lockUntil: null,
-        loginIp: null,
-        loginDate: null,
-        createTime: Date.now(),
-        updateTime: null,
-        remark: null,
-        version: 1,
-      })
+      .values(newUserRow({ deptId: 101, userName, nickName: userName, password: await hashPassword('secret123'), createTime: Date.now() }))
       .returning('userId')
       .executeTakeFirstOrThrow();
     const role = await db.selectFrom('sysRole').select('roleId').where('roleKey', '=', 'expert').executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrgNode, OrgStaff, OrgTree } from '../../../common/system/organization.js';
 import { hashPassword } from '../../../server/security/password.js';
+import { newUserRow } from '../../../server/system/newUserRow.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 
 /**
@@ -31,28 +32,7 @@ describe.each(backends)('组织机构 (%s)', (backend) => {
     const db = s.app.db.kysely;
     const row = await db
       .insertInto('sysUser')
-      .values({
-        deptId,
-        storeId,
-        userName,
-        nickName: userName,
-        mobile: null,
-        email: null,
-        sex: '2',
-        avatar: null,
-        password: await hashPassword('secret123'),
-        status: '0',
-        delFlag: '0',
-        diagnosis: 0,
-        pwdFailCount: 0,
-        lockUntil: null,
-        loginIp: null,
-        loginDate: null,
-        createTime: Date.now(),
-        updateTime: null,
-        remark: null,
-        version: 1,
-      })
+      .values(newUserRow({ deptId, storeId, userName, nickName: userName, password: await hashPassword('secret123'), createTime: Date.now() }))
       .returning('userId')
       .executeTakeFirstOrThrow();
     if (roleId) await db.insertInto('sysUserRole').values({ userId: row.userId, roleId }).execute();
