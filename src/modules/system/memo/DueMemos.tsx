@@ -1,51 +1,48 @@
 import { BellOutlined, CheckOutlined } from '@ant-design/icons';
-import type { BaseRecord } from '@refinedev/core';
+import { type BaseRecord, useCustom, useUpdate } from '@refinedev/core';
 import { Alert, App, Button, Card, List, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { type DueMemos as Due, getDueMemos } from '@/api/system/memo';
+import { useState } from 'react';
+import type { DueMemos as Due } from '@/api/system/memo';
 import { Access } from '@/components/Access';
-import { changeField } from '@/engine/dataProvider';
 import type { ResourceDef } from '@/engine/resource';
-import { onMemosChanged } from './memoEvents';
+
+/** The server's route of the caller's due notes (server/system/memos.ts), oldest reminder first. */
+const DUE_URL = '/dev-api/system/memo/due';
 
 /**
- * 到期提醒: the signed-in user's notes whose 提醒时间 has come and that are not done (GET /dev-api/system/memo/due),
- * each with 完成, which saves 已完成 = 是 through the generic update (with the note's version), then reloads itself and
- * asks the page to reload the list. Hidden when nothing is due. Writes in the list reload it (memoEvents).
+ * 到期提醒: the signed-in user's notes whose 提醒时间 has come and that are not done, each with 完成, which saves
+ * 已完成 = 是 through Refine's update (the data provider sends the note's version).
+ *
+ * The panel's query is keyed under the resource's list, so Refine's own invalidation after any write of this
+ * resource — a save or delete in the generic list, or 完成 here — reads both the list and the panel again.
  */
-export function DueMemos({ resource, onDone }: { resource: ResourceDef; onDone: () => void }) {
+export function DueMemos({ resource }: { resource: ResourceDef }) {
   const { message } = App.useApp();
-  const [due, setDue] = useState<Due | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    getDueMemos()
-      .then(setDue)
-      .catch(() => {
-        // The http layer has reported it; the panel keeps what it showed.
-      });
-  }, []);
-  useEffect(() => {
-    load();
-    return onMemosChanged(load);
-  }, [load]);
+  const { result } = useCustom<Due>({
+    url: DUE_URL,
+    method: 'get',
+    queryOptions: { queryKey: ['data', 'default', resource.name, 'list', 'due'] },
+    // The http layer reports a failed read; the panel keeps what it showed.
+    errorNotification: false,
+  });
+  const { mutateAsync: update } = useUpdate();
 
   const finish = async (record: BaseRecord) => {
-    setBusy(Number(record.memoId));
+    const id = Number(record.memoId);
+    setBusy(id);
     try {
-      await changeField(resource.schema, record, 'done', 'Y');
+      await update({ resource: resource.name, id, values: { ...record, done: 'Y' }, successNotification: false, errorNotification: false });
       message.success('已标记完成');
-      load();
-      onDone();
     } catch {
-      // Toasted by the http layer (e.g. 数据已被他人修改，请刷新后重试); the next read shows the stored state.
-      load();
+      // Toasted by the http layer (e.g. 数据已被他人修改，请刷新后重试); Refine's invalidation shows the stored state.
     } finally {
       setBusy(null);
     }
   };
 
+  const due = result.data as Due | undefined;
   if (!due || due.total === 0) return null;
   return (
     <Card size="small" style={{ marginBottom: 12 }} data-testid="memo-due">

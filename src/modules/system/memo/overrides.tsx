@@ -1,10 +1,8 @@
 import type { ResourceOverride } from '@/engine/resource';
-import { memosChanged } from './memoEvents';
 
-/** 备忘录 (sys_memo): the generic list under the 到期提醒 panel; every save there refreshes the panel. */
+/** 备忘录 (sys_memo): the generic list under the 到期提醒 panel (MemoPage.tsx). */
 export const memoOverride: ResourceOverride = {
   pages: { list: () => import('./MemoPage') },
-  afterWrite: () => memosChanged(),
 };
 
 /** The overrides of this folder by schema $id, found by src/resources/ (every overrides.tsx under src/modules/). */
