@@ -1,29 +1,13 @@
 import type { BaseRecord } from '@refinedev/core';
-import { useSyncExternalStore } from 'react';
+import { createActionChannel } from '@/utils/actionChannel';
 
 /**
  * Row and toolbar buttons of 定时任务 are plain callbacks (overrides.tsx); navigation to 调度日志 needs the router and 执行一次
- * the app's confirm dialog, which live in the list page (JobListPage). This tiny store carries the request from one to the other.
+ * the app's confirm dialog, which live in the list page (JobListPage). An action channel (src/utils/actionChannel.ts) carries the request from one to the other.
  */
-export type JobAction = { kind: 'log'; jobId: number } | { kind: 'run'; record: BaseRecord; refresh: () => void } | null;
+export type JobAction = { kind: 'log'; jobId: number } | { kind: 'run'; record: BaseRecord; refresh: () => void };
 
-let current: JobAction = null;
-const listeners = new Set<() => void>();
+const channel = createActionChannel<JobAction>();
 
-export function requestJobAction(action: JobAction): void {
-  current = action;
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useJobAction(): JobAction {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
-}
+export const requestJobAction = channel.request;
+export const useJobAction = channel.use;

@@ -1,29 +1,13 @@
 import type { BaseRecord } from '@refinedev/core';
-import { useSyncExternalStore } from 'react';
+import { createActionChannel } from '@/utils/actionChannel';
 
 /**
  * The row button 新增 of 菜单管理 is a plain callback (overrides.tsx rowActions); the list page (MenuListPage)
- * opens the dialog for a child of that row. This tiny store carries the request from one to the other.
+ * opens the dialog for a child of that row. An action channel (src/utils/actionChannel.ts) carries the request from one to the other.
  */
-export type MenuAction = { kind: 'addChild'; parent: BaseRecord; refresh: () => void } | null;
+export type MenuAction = { kind: 'addChild'; parent: BaseRecord; refresh: () => void };
 
-let current: MenuAction = null;
-const listeners = new Set<() => void>();
+const channel = createActionChannel<MenuAction>();
 
-export function requestMenuAction(action: MenuAction): void {
-  current = action;
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useMenuAction(): MenuAction {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
-}
+export const requestMenuAction = channel.request;
+export const useMenuAction = channel.use;

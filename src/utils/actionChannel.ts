@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A one-slot channel from plain callbacks to the page that acts on them. Overrides' row and toolbar buttons
+ * (src/resources, `rowActions` / `toolbar`) are callbacks outside React; what they open — a dialog, a navigation, the
+ * app's confirm — lives in the module's list page. The button posts a request; the page reads it with the hook and
+ * acts. One per screen (定时任务, 菜单管理, 角色管理, 用户管理).
+ */
+export interface ActionChannel<T> {
+  /** Posts a request (or null once handled); the page using `use` renders with it. */
+  request(action: T | null): void;
+  /** The latest request, re-rendering when a new one is posted. */
+  use(): T | null;
+}
+
+export function createActionChannel<T>(): ActionChannel<T> {
+  let current: T | null = null;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  return {
+    request(action) {
+      current = action;
+      for (const l of listeners) l();
+    },
+    use() {
+      return useSyncExternalStore(
+        subscribe,
+        () => current,
+        () => null,
+      );
+    },
+  };
+}
