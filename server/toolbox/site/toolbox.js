@@ -172,84 +172,66 @@
         el.querySelector('select[name=year]').innerHTML = o;
       })
       .catch(() => {});
-    const load = async (pageNum) => {
-      const f = new FormData(el.querySelector('#f'));
-      try {
-        const d = await api('same-score-years', { score: f.get('score'), range: f.get('range'), year: f.get('year'), pageNum, pageSize: 20 });
-        r.className = '';
-        const summary = d.years.length
-          ? table(
-              [
-                ['year', '年份'],
-                ['count', '专业数'],
-                ['rankAtScore', `${esc(d.score)} 分当年位次`],
-              ],
-              d.years,
-            )
-          : '';
-        r.innerHTML = `<p>最低分 ${esc(d.score)}${d.range ? `±${esc(d.range)}` : ''} 分的专业，历年共 ${esc(d.years.reduce((a, y) => a + y.count, 0))} 个</p>${summary}${table(
-          [
-            ['year', '年份'],
-            ['schoolName', '院校'],
-            ['majorName', '专业'],
-            ['minScore', '最低分'],
-            ['minRank', '最低位次'],
-            ['planCount', '计划数'],
-            ['city', '城市'],
-          ],
-          d.rows,
-        )}`;
-        pager(r, d.total, pageNum, 20, load);
-      } catch (error) {
-        fail(r, error);
-      }
-    };
-    el.querySelector('#f').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+    pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('same-score-years', { score: f.get('score'), range: f.get('range'), year: f.get('year'), pageNum, pageSize: 20 });
+      r.className = '';
+      const summary = d.years.length
+        ? table(
+            [
+              ['year', '年份'],
+              ['count', '专业数'],
+              ['rankAtScore', `${esc(d.score)} 分当年位次`],
+            ],
+            d.years,
+          )
+        : '';
+      r.innerHTML = `<p>最低分 ${esc(d.score)}${d.range ? `±${esc(d.range)}` : ''} 分的专业，历年共 ${esc(d.years.reduce((a, y) => a + y.count, 0))} 个</p>${summary}${table(
+        [
+          ['year', '年份'],
+          ['schoolName', '院校'],
+          ['majorName', '专业'],
+          ['minScore', '最低分'],
+          ['minRank', '最低位次'],
+          ['planCount', '计划数'],
+          ['city', '城市'],
+        ],
+        d.rows,
+      )}`;
+      return { total: d.total, page: pageNum, pageSize: 20 };
+    });
   }
 
   function schools(el, tag) {
     el.innerHTML = `<div class="card"><form id="f"><label>年份 <select name="year"></select></label><label>院校名称 <input name="name" maxlength="40" placeholder="如 山东大学"></label><label>所在省份 <input name="province" maxlength="20" placeholder="如 山东"></label><button>查询</button></form><div id="r"></div></div>`;
     const r = el.querySelector('#r');
-    const load = async (pageNum) => {
-      const f = new FormData(el.querySelector('#f'));
-      try {
-        const d = await api('school-lines', { year: f.get('year'), name: f.get('name'), province: f.get('province'), tag, pageNum, pageSize: 20 });
-        r.innerHTML = table(
+    const load = pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('school-lines', { year: f.get('year'), name: f.get('name'), province: f.get('province'), tag, pageNum, pageSize: 20 });
+      r.innerHTML = table(
+        [
+          ['schoolCode', '代码'],
+          ['name', '院校'],
+          ['province', '省份'],
+          ['city', '城市'],
           [
-            ['schoolCode', '代码'],
-            ['name', '院校'],
-            ['province', '省份'],
-            ['city', '城市'],
-            [
-              'tags',
-              '标签',
-              (row) =>
-                row.tags
-                  ? row.tags
-                      .split('|')
-                      .map((t) => `<span class="tag">${esc(t)}</span>`)
-                      .join('')
-                  : '--',
-            ],
-            ['minScore', '最低分'],
-            ['minRank', '最低位次'],
-            ['majors', '专业数'],
-            ['planTotal', '计划数'],
+            'tags',
+            '标签',
+            (row) =>
+              row.tags
+                ? row.tags
+                    .split('|')
+                    .map((t) => `<span class="tag">${esc(t)}</span>`)
+                    .join('')
+                : '--',
           ],
-          d.rows,
-        );
-        pager(r, d.total, pageNum, 20, load);
-      } catch (error) {
-        fail(r, error);
-      }
-    };
-    el.querySelector('#f').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+          ['minScore', '最低分'],
+          ['minRank', '最低位次'],
+          ['majors', '专业数'],
+          ['planTotal', '计划数'],
+        ],
+        d.rows,
+      );
+      return { total: d.total, page: pageNum, pageSize: 20 };
+    });
     yearOptions(false)
       .then((o) => {
         el.querySelector('select[name=year]').innerHTML = o;
@@ -266,31 +248,42 @@
         el.querySelector('select[name=year]').innerHTML = o;
       })
       .catch(() => {});
+    const load = pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('major-lines', { school: f.get('school'), major: f.get('major'), year: f.get('year'), pageNum, pageSize: 20 });
+      r.innerHTML = table(
+        [
+          ['schoolName', '院校'],
+          ['majorName', '专业'],
+          ['year', '年份'],
+          ['minScore', '最低分'],
+          ['minRank', '最低位次'],
+          ['planCount', '计划数'],
+        ],
+        d.rows,
+      );
+      return { total: d.total, page: pageNum, pageSize: 20 };
+    });
+    load(1);
+  }
+
+  /**
+   * A search form over a paged result r: show(form data, pageNum) renders one page into r and answers { total, page,
+   * pageSize } for the pager; 查询 (submitting the form) reads page 1. Answers load(pageNum).
+   */
+  function pagedSearch(form, r, show) {
     const load = async (pageNum) => {
-      const f = new FormData(el.querySelector('#f'));
       try {
-        const d = await api('major-lines', { school: f.get('school'), major: f.get('major'), year: f.get('year'), pageNum, pageSize: 20 });
-        r.innerHTML = table(
-          [
-            ['schoolName', '院校'],
-            ['majorName', '专业'],
-            ['year', '年份'],
-            ['minScore', '最低分'],
-            ['minRank', '最低位次'],
-            ['planCount', '计划数'],
-          ],
-          d.rows,
-        );
-        pager(r, d.total, pageNum, 20, load);
+        const d = await show(new FormData(form), pageNum);
+        pager(r, d.total, d.page, d.pageSize, load);
       } catch (error) {
         fail(r, error);
       }
     };
-    el.querySelector('#f').onsubmit = (e) => {
+    form.onsubmit = (e) => {
       e.preventDefault();
       load(1);
     };
-    load(1);
+    return load;
   }
 
   /** The years there is data for, newest first, as <option>s (first = newest); '' adds an 全部年份 option first. */
@@ -343,43 +336,34 @@
     );
     const r = list.querySelector('#r');
     let choices = false;
-    const load = async (pageNum) => {
-      const f = new FormData(list.querySelector('#f'));
-      try {
-        const d = await api('ranking', {
-          province: f.get('province'),
-          category: f.get('category'),
-          tag: f.get('tag'),
-          keyword: f.get('keyword'),
-          pageNum,
-          pageSize: 20,
-        });
-        if (!choices) {
-          choices = true;
-          list.querySelector('select[name=province]').insertAdjacentHTML('beforeend', d.provinces.map((p) => `<option>${esc(p)}</option>`).join(''));
-          list.querySelector('select[name=category]').insertAdjacentHTML('beforeend', d.categories.map((c) => `<option>${esc(c)}</option>`).join(''));
-        }
-        r.className = '';
-        r.innerHTML = `<p class="muted">软科中国大学排名 ${esc(d.year)}（主榜）；财经、医药、语言、政法、民族、体育、艺术类院校另有分类排名，未收录。点击院校名称查看院校详情。</p>${table(
-          [
-            ['rank', `${esc(d.year)} 排名`],
-            ['name', '院校', (row) => schoolLink(row.name, row.schoolCode)],
-            ['province', '省份'],
-            ['category', '类型'],
-            ['score', '总分'],
-            ['tags', '标签', (row) => tagList(row.tags)],
-          ],
-          d.rows,
-        )}`;
-        pager(r, d.total, d.page, d.pageSize, load);
-      } catch (error) {
-        fail(r, error);
+    const load = pagedSearch(list.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('ranking', {
+        province: f.get('province'),
+        category: f.get('category'),
+        tag: f.get('tag'),
+        keyword: f.get('keyword'),
+        pageNum,
+        pageSize: 20,
+      });
+      if (!choices) {
+        choices = true;
+        list.querySelector('select[name=province]').insertAdjacentHTML('beforeend', d.provinces.map((p) => `<option>${esc(p)}</option>`).join(''));
+        list.querySelector('select[name=category]').insertAdjacentHTML('beforeend', d.categories.map((c) => `<option>${esc(c)}</option>`).join(''));
       }
-    };
-    list.querySelector('#f').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+      r.className = '';
+      r.innerHTML = `<p class="muted">软科中国大学排名 ${esc(d.year)}（主榜）；财经、医药、语言、政法、民族、体育、艺术类院校另有分类排名，未收录。点击院校名称查看院校详情。</p>${table(
+        [
+          ['rank', `${esc(d.year)} 排名`],
+          ['name', '院校', (row) => schoolLink(row.name, row.schoolCode)],
+          ['province', '省份'],
+          ['category', '类型'],
+          ['score', '总分'],
+          ['tags', '标签', (row) => tagList(row.tags)],
+        ],
+        d.rows,
+      )}`;
+      return d;
+    });
     load(1);
   }
 
@@ -392,28 +376,19 @@
     const r = list.querySelector('#r');
     const sr = list.querySelector('#sr');
     const note = '第四轮学科评估（2017年，教育部学位与研究生教育发展中心）；只公布前 70% 的学科点。';
-    const load = async (pageNum) => {
-      const f = new FormData(list.querySelector('#d'));
-      try {
-        const d = await api('evaluation', { discipline: f.get('discipline'), grade: f.get('grade'), pageNum, pageSize: 50 });
-        r.className = '';
-        r.innerHTML = `<p class="muted">${esc(d.discipline.code)} ${esc(d.discipline.name)}：${esc(note)}</p>${table(
-          [
-            ['grade', '等级', (row) => gradeTag(row.grade)],
-            ['meaning', '含义（全国位置）'],
-            ['school', '院校', (row) => schoolLink(row.school, row.schoolCode)],
-          ],
-          d.rows,
-        )}`;
-        pager(r, d.total, d.page, d.pageSize, load);
-      } catch (error) {
-        fail(r, error);
-      }
-    };
-    list.querySelector('#d').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+    const load = pagedSearch(list.querySelector('#d'), r, async (f, pageNum) => {
+      const d = await api('evaluation', { discipline: f.get('discipline'), grade: f.get('grade'), pageNum, pageSize: 50 });
+      r.className = '';
+      r.innerHTML = `<p class="muted">${esc(d.discipline.code)} ${esc(d.discipline.name)}：${esc(note)}</p>${table(
+        [
+          ['grade', '等级', (row) => gradeTag(row.grade)],
+          ['meaning', '含义（全国位置）'],
+          ['school', '院校', (row) => schoolLink(row.school, row.schoolCode)],
+        ],
+        d.rows,
+      )}`;
+      return d;
+    });
     list.querySelector('#s').onsubmit = async (e) => {
       e.preventDefault();
       try {
@@ -460,33 +435,24 @@
       `<div class="card"><form id="f"><label>院校名称 <input name="name" maxlength="40" placeholder="如 山东大学"></label><label>所在省份 <input name="province" maxlength="20" placeholder="如 山东"></label><label>标签 <select name="tag"><option value="">全部</option><option>双一流</option><option>985</option><option>211</option></select></label><button>查询</button></form><div id="r" class="muted">正在加载…</div></div>`,
     );
     const r = list.querySelector('#r');
-    const load = async (pageNum) => {
-      const f = new FormData(list.querySelector('#f'));
-      try {
-        const d = await api('school-library', { name: f.get('name'), province: f.get('province'), tag: f.get('tag'), pageNum, pageSize: 20 });
-        r.className = '';
-        r.innerHTML = `<p class="muted">在${esc(d.province)}招生的院校；排名为软科中国大学排名 ${esc(d.rankingYear)}（主榜），双一流为第二轮（2022年），A+ 为第四轮学科评估（2017年）。点击院校名称查看院校详情。</p>${table(
-          [
-            ['schoolCode', '代码'],
-            ['name', '院校', (row) => schoolLink(row.name, row.schoolCode)],
-            ['province', '所在地', (row) => esc([row.province, row.city].filter(Boolean).join(' ') || '--')],
-            ['rank', `软科 ${esc(d.rankingYear)} 排名`],
-            ['category', '类型'],
-            ['doubleFirstClass', '双一流学科数'],
-            ['aPlus', 'A+ 学科数', (row) => (row.evaluated ? esc(row.aPlus) : '--')],
-            ['tags', '标签', (row) => tagList(row.tags)],
-          ],
-          d.rows,
-        )}`;
-        pager(r, d.total, pageNum, 20, load);
-      } catch (error) {
-        fail(r, error);
-      }
-    };
-    list.querySelector('#f').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+    const load = pagedSearch(list.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('school-library', { name: f.get('name'), province: f.get('province'), tag: f.get('tag'), pageNum, pageSize: 20 });
+      r.className = '';
+      r.innerHTML = `<p class="muted">在${esc(d.province)}招生的院校；排名为软科中国大学排名 ${esc(d.rankingYear)}（主榜），双一流为第二轮（2022年），A+ 为第四轮学科评估（2017年）。点击院校名称查看院校详情。</p>${table(
+        [
+          ['schoolCode', '代码'],
+          ['name', '院校', (row) => schoolLink(row.name, row.schoolCode)],
+          ['province', '所在地', (row) => esc([row.province, row.city].filter(Boolean).join(' ') || '--')],
+          ['rank', `软科 ${esc(d.rankingYear)} 排名`],
+          ['category', '类型'],
+          ['doubleFirstClass', '双一流学科数'],
+          ['aPlus', 'A+ 学科数', (row) => (row.evaluated ? esc(row.aPlus) : '--')],
+          ['tags', '标签', (row) => tagList(row.tags)],
+        ],
+        d.rows,
+      )}`;
+      return { total: d.total, page: pageNum, pageSize: 20 };
+    });
     load(1);
   }
 
@@ -536,45 +502,36 @@
   function plans(el, batch) {
     el.innerHTML = `<div class="card"><h3>各年招生计划（投档计划数）</h3><div id="s" class="muted">正在加载…</div></div><div class="card"><form id="f"><label>年份 <select name="year"></select></label><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 计算机"></label><button>查询</button></form><div id="r"></div></div>`;
     const r = el.querySelector('#r');
-    const load = async (pageNum) => {
-      const f = new FormData(el.querySelector('#f'));
-      try {
-        const d = await api('plans', { year: f.get('year'), batch, school: f.get('school'), major: f.get('major'), pageNum, pageSize: 20 });
-        const rows = batch ? d.summary.filter((x) => x.batch === batch) : d.summary;
-        el.querySelector('#s').className = '';
-        el.querySelector('#s').innerHTML = rows.length
-          ? table(
-              [
-                ['year', '年份'],
-                ['batch', '批次'],
-                ['lines', '专业数'],
-                ['planTotal', '计划数合计'],
-              ],
-              rows,
-            )
-          : `<p class="muted">已导入的${esc(d.province)}数据中没有${esc(batch)}的招生计划（现有数据为普通类常规批第 1 次志愿投档计划）。</p>`;
-        r.innerHTML = table(
-          [
-            ['year', '年份'],
-            ['batch', '批次'],
-            ['schoolName', '院校'],
-            ['majorCode', '专业代号'],
-            ['majorName', '专业'],
-            ['planCount', '计划数'],
-            ['minScore', '最低分'],
-            ['minRank', '最低位次'],
-          ],
-          d.rows,
-        );
-        pager(r, d.total, pageNum, 20, load);
-      } catch (error) {
-        fail(r, error);
-      }
-    };
-    el.querySelector('#f').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+    const load = pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('plans', { year: f.get('year'), batch, school: f.get('school'), major: f.get('major'), pageNum, pageSize: 20 });
+      const rows = batch ? d.summary.filter((x) => x.batch === batch) : d.summary;
+      el.querySelector('#s').className = '';
+      el.querySelector('#s').innerHTML = rows.length
+        ? table(
+            [
+              ['year', '年份'],
+              ['batch', '批次'],
+              ['lines', '专业数'],
+              ['planTotal', '计划数合计'],
+            ],
+            rows,
+          )
+        : `<p class="muted">已导入的${esc(d.province)}数据中没有${esc(batch)}的招生计划（现有数据为普通类常规批第 1 次志愿投档计划）。</p>`;
+      r.innerHTML = table(
+        [
+          ['year', '年份'],
+          ['batch', '批次'],
+          ['schoolName', '院校'],
+          ['majorCode', '专业代号'],
+          ['majorName', '专业'],
+          ['planCount', '计划数'],
+          ['minScore', '最低分'],
+          ['minRank', '最低位次'],
+        ],
+        d.rows,
+      );
+      return { total: d.total, page: pageNum, pageSize: 20 };
+    });
     yearOptions(false)
       .then((o) => {
         el.querySelector('select[name=year]').innerHTML = o;
@@ -589,46 +546,37 @@
       .join('');
     el.innerHTML = `<div class="card"><form id="f"><div>选考科目（最多 3 门） ${boxes}</div><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 临床医学"></label><label><input type="checkbox" name="onlyEligible" value="true"> 只看可报</label><button>查询</button></form><div id="r" class="muted">选择选考科目，查看各专业的选科要求以及能否报考。</div></div>`;
     const r = el.querySelector('#r');
-    const load = async (pageNum) => {
-      const f = new FormData(el.querySelector('#f'));
-      try {
-        const d = await api('subject-requirements', {
-          subjects: f.getAll('subjects').join(','),
-          school: f.get('school'),
-          major: f.get('major'),
-          onlyEligible: f.get('onlyEligible') ? 'true' : '',
-          pageNum,
-          pageSize: 20,
-        });
-        r.className = '';
-        if (!d.year) {
-          r.innerHTML = '<p class="muted">暂无选科要求数据，请管理员先导入选科要求。</p>';
-          return;
-        }
-        r.innerHTML = `<p class="muted">${esc(d.year)} 年专业的选科要求（山东“物理、化学”表示两门都须选考）</p>${table(
-          [
-            ['schoolName', '院校'],
-            ['majorName', '专业'],
-            ['subjectReq', '选科要求'],
-            [
-              'eligible',
-              '能否报考',
-              (row) => (row.eligible == null ? '--' : row.eligible ? '<span class="tag">可报</span>' : '<span class="error">不可报</span>'),
-            ],
-            ['minScore', '最低分'],
-            ['minRank', '最低位次'],
-          ],
-          d.rows,
-        )}`;
-        pager(r, d.total, pageNum, 20, load);
-      } catch (error) {
-        fail(r, error);
+    pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
+      const d = await api('subject-requirements', {
+        subjects: f.getAll('subjects').join(','),
+        school: f.get('school'),
+        major: f.get('major'),
+        onlyEligible: f.get('onlyEligible') ? 'true' : '',
+        pageNum,
+        pageSize: 20,
+      });
+      r.className = '';
+      if (!d.year) {
+        r.innerHTML = '<p class="muted">暂无选科要求数据，请管理员先导入选科要求。</p>';
+        return;
       }
-    };
-    el.querySelector('#f').onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
+      r.innerHTML = `<p class="muted">${esc(d.year)} 年专业的选科要求（山东“物理、化学”表示两门都须选考）</p>${table(
+        [
+          ['schoolName', '院校'],
+          ['majorName', '专业'],
+          ['subjectReq', '选科要求'],
+          [
+            'eligible',
+            '能否报考',
+            (row) => (row.eligible == null ? '--' : row.eligible ? '<span class="tag">可报</span>' : '<span class="error">不可报</span>'),
+          ],
+          ['minScore', '最低分'],
+          ['minRank', '最低位次'],
+        ],
+        d.rows,
+      )}`;
+      return { total: d.total, page: pageNum, pageSize: 20 };
+    });
   }
 
   /**
@@ -652,36 +600,31 @@
     };
     form.cls.onchange = () => load(1);
     const flags = (m) => `${m.special ? '<span class="tag">特设</span>' : ''}${m.controlled ? '<span class="tag tag-warn">国控</span>' : ''}`;
-    const load = async (pageNum) => {
-      const f = new FormData(form);
-      try {
-        const d = await api('major-catalogue', { discipline: f.get('discipline'), cls: f.get('cls'), keyword: f.get('keyword'), pageNum, pageSize: 50 });
-        if (!tree.length) {
-          tree = d.tree;
-          form.discipline.innerHTML = `<option value="">全部门类</option>${tree.map((x) => `<option value="${esc(x.code)}">${esc(x.code)} ${esc(x.name)}</option>`).join('')}`;
-          fillClasses();
-        }
-        r.className = '';
-        r.innerHTML = `<p class="muted">普通高等学校本科专业目录（${esc(d.edition)}年），点击专业名称查看专业百科</p>${table(
-          [
-            ['code', '专业代码'],
-            ['name', '专业名称', (m) => `<a href="#" class="major-link" data-name="${esc(m.name)}">${esc(m.name)}</a>${flags(m)}`],
-            ['disciplineName', '门类'],
-            ['className', '专业类'],
-            ['degrees', '学位授予门类', (m) => esc(m.degrees.join(' 或 '))],
-          ],
-          d.rows,
-        )}`;
-        for (const a of r.querySelectorAll('a.major-link'))
-          a.onclick = (e) => {
-            e.preventDefault();
-            openMajor(a.dataset.name);
-          };
-        pager(r, d.total, pageNum, 50, load);
-      } catch (error) {
-        fail(r, error);
+    const load = pagedSearch(form, r, async (f, pageNum) => {
+      const d = await api('major-catalogue', { discipline: f.get('discipline'), cls: f.get('cls'), keyword: f.get('keyword'), pageNum, pageSize: 50 });
+      if (!tree.length) {
+        tree = d.tree;
+        form.discipline.innerHTML = `<option value="">全部门类</option>${tree.map((x) => `<option value="${esc(x.code)}">${esc(x.code)} ${esc(x.name)}</option>`).join('')}`;
+        fillClasses();
       }
-    };
+      r.className = '';
+      r.innerHTML = `<p class="muted">普通高等学校本科专业目录（${esc(d.edition)}年），点击专业名称查看专业百科</p>${table(
+        [
+          ['code', '专业代码'],
+          ['name', '专业名称', (m) => `<a href="#" class="major-link" data-name="${esc(m.name)}">${esc(m.name)}</a>${flags(m)}`],
+          ['disciplineName', '门类'],
+          ['className', '专业类'],
+          ['degrees', '学位授予门类', (m) => esc(m.degrees.join(' 或 '))],
+        ],
+        d.rows,
+      )}`;
+      for (const a of r.querySelectorAll('a.major-link'))
+        a.onclick = (e) => {
+          e.preventDefault();
+          openMajor(a.dataset.name);
+        };
+      return { total: d.total, page: pageNum, pageSize: 50 };
+    });
     async function openMajor(name) {
       view.innerHTML = '<div class="card muted">正在加载专业百科…</div>';
       try {
@@ -724,10 +667,6 @@
         fail(view, error);
       }
     }
-    form.onsubmit = (e) => {
-      e.preventDefault();
-      load(1);
-    };
     load(1);
   }
 
