@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api';
-import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
+import { launchBrowser, newPage, screenshotDir } from './browser';
+import { openFilling, openTool } from './volunteerSteps';
 
 /**
  * 专业百科 (issue 27, item 2): 专业详情 of 计算机科学与技术 shows the 2025 本科专业目录 facts and the Shandong lines
@@ -24,12 +25,7 @@ describe('major encyclopaedia', () => {
 
   it('专业详情 of 计算机科学与技术 shows its catalogue facts and the Shandong schools with lines and grades', async () => {
     const page = await newPage(browser, 1440, 900);
-    await signIn(page, 'expert', 'expert123');
-    await page.goto('/volunteer/list');
-    const row = page.locator('.ant-table-row', { hasText: '王五' });
-    await row.waitFor();
-    await row.getByRole('button', { name: /填\s*报/ }).click();
-    await page.locator('.zy-options-table .ant-table-row').first().waitFor();
+    await openFilling(page, '王五');
     await page.getByRole('checkbox', { name: '含概率低于 5% 的' }).check();
     await page.getByLabel('专业名称').fill('计算机科学与技术');
     const link = page
@@ -83,24 +79,7 @@ describe('major encyclopaedia', () => {
     await page.context().close();
   });
 
-  /** The tool site in a frame, the session handed over by postMessage as the console does. */
-  async function tool(page: Page, name: string) {
-    await page.goto('/toolbox/');
-    await page.evaluate(
-      ({ name, token }) => {
-        document.body.innerHTML = '';
-        const frame = document.createElement('iframe');
-        frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0';
-        window.onmessage = (e) => {
-          if (e.data?.type === 'toolboxReady') frame.contentWindow?.postMessage({ type: 'toolboxToken', token }, '*');
-        };
-        frame.src = `/toolbox/#/${name}`;
-        document.body.appendChild(frame);
-      },
-      { name, token: expertToken },
-    );
-    return page.frameLocator('iframe');
-  }
+  const tool = (page: Page, name: string) => openTool(page, name, expertToken);
 
   it('专业库 browses the 2025 catalogue by 门类 and 专业类 and opens a major with its Shandong schools and grades', async () => {
     const page = await newPage(browser, 1280, 900);

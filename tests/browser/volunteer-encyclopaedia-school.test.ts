@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiLogin } from './api';
-import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
+import { launchBrowser, newPage, screenshotDir } from './browser';
+import { openFilling, openTool } from './volunteerSteps';
 
 /**
  * 院校百科 (issue 27, item 1): 院校详情 shows the 软科 2026 rank, the 双一流 (2022) disciplines and the 第四轮学科评估
@@ -23,12 +24,7 @@ describe('school encyclopaedia', () => {
 
   it('院校详情 of 北京大学 shows its 软科 rank, 双一流 status and A+ disciplines, and no tab without data', async () => {
     const page = await newPage(browser, 1440, 900);
-    await signIn(page, 'expert', 'expert123');
-    await page.goto('/volunteer/list');
-    const row = page.locator('.ant-table-row', { hasText: '王五' });
-    await row.waitFor();
-    await row.getByRole('button', { name: /填\s*报/ }).click();
-    await page.locator('.zy-options-table .ant-table-row').first().waitFor();
+    await openFilling(page, '王五');
     // 王五 (630) has under 5 % at 北京大学: those lines are shown only when asked for.
     await page.getByRole('checkbox', { name: '含概率低于 5% 的' }).check();
     await page.getByLabel('院校名称').fill('北京大学');
@@ -55,24 +51,7 @@ describe('school encyclopaedia', () => {
     await page.context().close();
   });
 
-  /** The tool site in a frame, the session handed over by postMessage as the console does (see volunteer-share). */
-  async function tool(page: Page, name: string) {
-    await page.goto('/toolbox/');
-    await page.evaluate(
-      ({ name, token }) => {
-        document.body.innerHTML = '';
-        const frame = document.createElement('iframe');
-        frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0';
-        window.onmessage = (e) => {
-          if (e.data?.type === 'toolboxReady') frame.contentWindow?.postMessage({ type: 'toolboxToken', token }, '*');
-        };
-        frame.src = `/toolbox/#/${name}`;
-        document.body.appendChild(frame);
-      },
-      { name, token: expertToken },
-    );
-    return page.frameLocator('iframe');
-  }
+  const tool = (page: Page, name: string) => openTool(page, name, expertToken);
 
   it('the tool cabinet lists 院校排名 and 学科评估 from the data, and 院校库 opens a school', async () => {
     const page = await newPage(browser, 1280, 900);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, apiLogin } from './api';
-import { baseURL, launchBrowser, newPage, screenshotDir, signIn } from './browser';
+import { baseURL, launchBrowser, newPage, screenshotDir } from './browser';
+import { openFilling, openTool } from './volunteerSteps';
 
 /**
  * The share link opened by a visitor who never signed in (server-rendered /share/zy), the 工具箱 tools on the
@@ -53,23 +54,7 @@ describe('volunteer share page, toolbox and school detail', () => {
   it('the 工具箱 tools that needed plan data work: 招生计划, 选科查询, 同分去向', async () => {
     const page = await newPage(browser, 1280, 860);
     // The site takes the session from its framing console by postMessage; stand in for the console here.
-    await page.goto('/toolbox/');
-    const frameFor = async (tool: string) => {
-      await page.evaluate(
-        ({ tool, token }) => {
-          document.body.innerHTML = '';
-          const frame = document.createElement('iframe');
-          frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:0';
-          window.onmessage = (e) => {
-            if (e.data?.type === 'toolboxReady') frame.contentWindow?.postMessage({ type: 'toolboxToken', token }, '*');
-          };
-          frame.src = `/toolbox/#/${tool}`;
-          document.body.appendChild(frame);
-        },
-        { tool, token: expertToken },
-      );
-      return page.frameLocator('iframe');
-    };
+    const frameFor = (tool: string) => openTool(page, tool, expertToken);
 
     const plans = await frameFor('plan-general');
     await plans.getByRole('heading', { name: '各年招生计划（投档计划数）' }).waitFor();
@@ -107,12 +92,7 @@ describe('volunteer share page, toolbox and school detail', () => {
 
   it('the school detail shows the lines of every year as a chart and a table per major, and no empty tab', async () => {
     const page = await newPage(browser, 1440, 900);
-    await signIn(page, 'expert', 'expert123');
-    await page.goto('/volunteer/list');
-    const row = page.locator('.ant-table-row', { hasText: '王五' });
-    await row.waitFor();
-    await row.getByRole('button', { name: /填\s*报/ }).click();
-    await page.locator('.zy-options-table .ant-table-row').first().waitFor();
+    await openFilling(page, '王五');
     await page
       .locator('.zy-options-table .ant-table-row')
       .first()
