@@ -1,21 +1,15 @@
-import { Button, Form, Input, message } from 'antd';
+import { Button, Form, message } from 'antd';
 import { useState } from 'react';
-import { savePass } from '@/api/account';
-
-interface Values {
-  oldPassword?: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+import { PasswordFields, type PasswordValues, savePassword } from '@/components/PasswordFields';
 
 /** Change password (spec §3 Password form, §5 rules and messages); old password optional for new users. */
 export function PasswordForm({ mobile, onDone }: { mobile?: string; onDone?: () => void }) {
-  const [form] = Form.useForm<Values>();
+  const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
-  const submit = async (v: Values) => {
+  const submit = async (v: PasswordValues) => {
     setSaving(true);
     try {
-      message.success(await savePass({ mobile, oldpass: v.oldPassword || undefined, qrPass: v.confirmPassword, pass: v.newPassword }));
+      message.success(await savePassword(v, mobile));
       form.resetFields();
       onDone?.();
     } catch {
@@ -26,33 +20,7 @@ export function PasswordForm({ mobile, onDone }: { mobile?: string; onDone?: () 
   };
   return (
     <Form form={form} labelCol={{ flex: '90px' }} onFinish={submit} autoComplete="off">
-      <Form.Item label="旧密码" name="oldPassword">
-        <Input.Password placeholder="请输入旧密码（新用户无需填写旧密码）" maxLength={20} autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item
-        label="新密码"
-        name="newPassword"
-        rules={[
-          { required: true, message: '新密码不能为空' },
-          { min: 6, max: 20, message: '长度在 6 到 20 个字符' },
-        ]}
-      >
-        <Input.Password placeholder="请输入新密码" maxLength={20} autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="确认密码"
-        name="confirmPassword"
-        dependencies={['newPassword']}
-        rules={[
-          { required: true, message: '确认密码不能为空' },
-          ({ getFieldValue }) => ({
-            validator: (_r, value) =>
-              !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
-          }),
-        ]}
-      >
-        <Input.Password placeholder="请确认新密码" maxLength={20} autoComplete="new-password" />
-      </Form.Item>
+      <PasswordFields oldPlaceholder="请输入旧密码（新用户无需填写旧密码）" />
       <Form.Item label=" " colon={false}>
         <Button type="primary" htmlType="submit" loading={saving}>
           保存
