@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Col, Row, Segmented, Space, Switch, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChanceRow, FilterChoices, ProvinceRules, StudentInfo, Tier } from '@/api/volunteer';
 import { useDevice } from '@/layout/useDevice';
 import { PlanEditor } from '../plan/PlanEditor';
@@ -14,6 +14,7 @@ import { buildChanceQuery, DEFAULT_FILTERS, type FillingFilterValues } from './f
 import { MajorDialog } from './MajorDialog';
 import { OptionsTable } from './OptionsTable';
 import { SchoolDialog } from './SchoolDialog';
+import { useBoardRefresh } from './useBoardRefresh';
 import { PAGE_SIZES, useChanceRows } from './useChanceRows';
 
 export interface FillingBoardProps {
@@ -39,23 +40,7 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
   const [school, setSchool] = useState<string | null>(null);
   const [major, setMajor] = useState<string | null>(null);
   const [chance, setChance] = useState<(ChanceTarget & Partial<ChanceRow>) | null>(null);
-  const loadPlan = editor.load;
-  const reloadRows = data.reload;
-
-  useEffect(() => {
-    loadPlan();
-  }, [loadPlan, refreshKey]);
-  useEffect(() => {
-    if (refreshKey > 0) reloadRows();
-  }, [refreshKey]);
-
-  // Unsaved edits: the browser asks before the page is closed or reloaded.
-  useEffect(() => {
-    if (!editor.dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [editor.dirty]);
+  useBoardRefresh(editor, data.reload, refreshKey);
 
   const canAdd = !editor.readOnly;
   const query = buildChanceQuery(student.studentId, filters);

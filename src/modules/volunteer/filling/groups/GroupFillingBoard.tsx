@@ -1,5 +1,5 @@
 import { Alert, App, Button, Card, Col, Input, Row, Segmented, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GroupOptionRow, ProvinceRules, StudentInfo, Tier } from '@/api/volunteer';
 import { useDevice } from '@/layout/useDevice';
 import { PlanEditor } from '../../plan/PlanEditor';
@@ -8,6 +8,7 @@ import { usePlanEditor } from '../../plan/usePlanEditor';
 import { formatRank } from '../../shared/format';
 import { probabilityLabel, TIER_STYLE, TierLegend } from '../../shared/tiers';
 import { useWindowHeight } from '../../shared/useWindowHeight';
+import { useBoardRefresh } from '../useBoardRefresh';
 import { GroupTable } from './GroupTable';
 import { GROUP_PAGE_SIZES, type GroupQueryState, useGroupOptions } from './useGroupOptions';
 
@@ -38,22 +39,7 @@ export function GroupFillingBoard({ student, rules, refreshKey }: GroupFillingBo
   const [expanded, setExpanded] = useState<number[]>([]);
   const data = useGroupOptions(student.studentId, query);
   const editor = usePlanEditor(student.studentId, limits);
-  const loadPlan = editor.load;
-  const reloadRows = data.reload;
-
-  useEffect(() => {
-    loadPlan();
-  }, [loadPlan, refreshKey]);
-  useEffect(() => {
-    if (refreshKey > 0) reloadRows();
-  }, [refreshKey]);
-  // Unsaved edits: the browser asks before the page is closed or reloaded.
-  useEffect(() => {
-    if (!editor.dirty) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [editor.dirty]);
+  useBoardRefresh(editor, data.reload, refreshKey);
 
   const r = data.result;
   const counts = r?.tierCounts ?? { 冲: 0, 稳: 0, 保: 0 };
