@@ -176,6 +176,30 @@ async function ownershipBySchool(db: Db, province: string, codes: string[]): Pro
   return new Map(rows.map((r) => [r.schoolCode, r.ownership ?? null]));
 }
 
+/**
+ * The facts of a choice read from its saved item and its line row, not from the catalogue (a line the catalogue no
+ * longer holds, or a 院校专业组 province's line): the line's own year and figures, the saved names.
+ */
+function fromSavedLine(it: SheetItem, line: LineRow | undefined, year: number | null, ownership: string | null) {
+  const minScore = line?.minScore ?? it.minScore;
+  const minRank = line?.minRank ?? it.minRank;
+  return {
+    sort: it.sort,
+    lineId: it.lineId,
+    schoolCode: it.schoolCode,
+    schoolName: it.schoolName,
+    groupCode: it.groupCode,
+    majorCode: line?.majorCode ?? null,
+    majorName: it.majorName,
+    subjectReq: line?.subjectReq ?? null,
+    subjectText: line?.subjectReq || SUBJECT_UNKNOWN,
+    ownership,
+    feeNote: feeNoteOf(it.majorName, ownership),
+    year,
+    figures: [{ year: year ?? 0, minScore, minRank, text: figureText(year, minScore, minRank) }],
+  };
+}
+
 /** The sheet of a plan's items for the student (current estimates for the exam year). */
 export async function choiceSheet(db: Db, student: SheetStudent, items: SheetItem[]): Promise<ChoiceSheet> {
   if (await groupRules(db, student.province)) return groupSheet(db, student, items);
@@ -198,21 +222,8 @@ async function catalogueSheet(db: Db, cat: Catalogue, student: SheetStudent, ite
       const retired = cat.retired.get(it.lineId);
       const year = line?.year ?? retired?.year ?? null;
       const ownership = ownershipOf(it.majorName, it.schoolName, cat.schools.get(it.schoolCode)?.ownership);
-      const figure = figureText(year, line?.minScore ?? it.minScore, line?.minRank ?? it.minRank);
       return {
-        sort: it.sort,
-        lineId: it.lineId,
-        schoolCode: it.schoolCode,
-        schoolName: it.schoolName,
-        groupCode: it.groupCode,
-        majorCode: line?.majorCode ?? null,
-        majorName: it.majorName,
-        subjectReq: line?.subjectReq ?? null,
-        subjectText: line?.subjectReq || SUBJECT_UNKNOWN,
-        ownership,
-        feeNote: feeNoteOf(it.majorName, ownership),
-        year,
-        figures: [{ year: year ?? 0, minScore: line?.minScore ?? it.minScore, minRank: line?.minRank ?? it.minRank, text: figure }],
+        ...fromSavedLine(it, line, year, ownership),
         tier: null,
         savedTier,
         probability: null,
@@ -297,22 +308,8 @@ async function groupSheet(db: Db, student: SheetStudent, items: SheetItem[]): Pr
     const stale = it.stale === true || line == null || (catalogueYear != null && year !== catalogueYear);
     const probability = stale ? null : (it.currentProbability ?? it.probability);
     const ownership = ownershipOf(it.majorName, it.schoolName, owners.get(it.schoolCode));
-    const minScore = line?.minScore ?? it.minScore;
-    const minRank = line?.minRank ?? it.minRank;
     return {
-      sort: it.sort,
-      lineId: it.lineId,
-      schoolCode: it.schoolCode,
-      schoolName: it.schoolName,
-      groupCode: it.groupCode,
-      majorCode: line?.majorCode ?? null,
-      majorName: it.majorName,
-      subjectReq: line?.subjectReq ?? null,
-      subjectText: line?.subjectReq || SUBJECT_UNKNOWN,
-      ownership,
-      feeNote: feeNoteOf(it.majorName, ownership),
-      year,
-      figures: [{ year: year ?? 0, minScore, minRank, text: figureText(year, minScore, minRank) }],
+      ...fromSavedLine(it, line, year, ownership),
       tier: stale ? null : (it.currentTier ?? it.tier ?? null),
       savedTier: it.tier ?? null,
       probability,
