@@ -1,31 +1,15 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Descriptions, Progress, Row, Spin, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { type CacheMonitor, getCacheMonitor } from '@/api/monitor';
+import { getCacheMonitor } from '@/api/monitor';
 import { formatBytes, formatDuration, percent } from '../format';
+import { useReading } from '../useReading';
 
 /**
  * 缓存监控 (RuoYi monitor/cache): the cache backend's real figures — in-process memory or Redis (INFO: version, mode,
  * clients, memory, keyspace hits, command statistics) — and per cache name its keys, hits, misses and hit rate.
  */
 export default function CacheMonitorPage() {
-  const [data, setData] = useState<CacheMonitor | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await getCacheMonitor());
-    } catch {
-      // the http layer has told the user
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load]);
+  const { data, loading, load } = useReading(getCacheMonitor);
 
   const redis = data?.backend === 'redis' ? (data.info.info ?? {}) : null;
   const totalHits = data?.names.reduce((s, n) => s + n.hits, 0) ?? 0;

@@ -2,9 +2,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { SqlStatRow } from '@common/monitor/sqlStats';
 import { App, Button, Card, Col, Descriptions, Row, Space, Spin, Table, type TableProps, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
-import { type DruidInfo, getDruid, resetDruid } from '@/api/monitor';
+import { getDruid, resetDruid } from '@/api/monitor';
 import { formatBytes } from '../format';
+import { useReading } from '../useReading';
 
 /**
  * 数据监控 (the spec's druid page): the database — SQLite file, WAL and pages, or PostgreSQL's pool, connections and
@@ -36,23 +36,7 @@ const columns: TableProps<SqlStatRow>['columns'] = [
 
 export default function DruidPage() {
   const { message, modal } = App.useApp();
-  const [data, setData] = useState<DruidInfo | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await getDruid());
-    } catch {
-      // the http layer has told the user
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load]);
+  const { data, loading, load } = useReading(getDruid);
 
   const reset = () =>
     modal.confirm({

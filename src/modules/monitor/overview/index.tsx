@@ -1,13 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { HealthStatus, MonitorOverview, OverviewCard } from '@common/monitor/overview';
+import type { HealthStatus, OverviewCard } from '@common/monitor/overview';
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Space, Spin, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getMonitorOverview } from '@/api/monitor';
 import { useSession } from '@/session/sessionStore';
 import { formatBytes, formatDuration, percent } from '../format';
+import { useReading } from '../useReading';
 
 /**
  * 监控总览 (monitor/overview/index, docs/monitor.md): the health of 服务监控, 数据监控, 缓存监控, 在线用户, 定时任务 and
@@ -58,23 +58,7 @@ function HealthCard({ title, card, testId, rows, children }: { title: string; ca
 }
 
 export default function MonitorOverviewPage() {
-  const [data, setData] = useState<MonitorOverview | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    getMonitorOverview()
-      .then(setData)
-      .catch(() => {
-        // The http layer has reported it; the page keeps the last reading.
-      })
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(() => {
-    load();
-    const timer = window.setInterval(load, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
+  const { data, loading, load } = useReading(getMonitorOverview, REFRESH_MS);
 
   if (!data) return <Spin spinning={loading}>{loading ? <div style={{ minHeight: 200 }} /> : <Empty description="暂无数据" />}</Spin>;
   const { server, database, cache, online, jobs, errors } = data;
