@@ -71,6 +71,8 @@ export interface XList {
   width?: number;
   fixed?: 'left' | 'right';
   render?: ListRender;
+  /** Only holders of this permission see the column. */
+  permission?: string;
 }
 
 export interface XUi {
@@ -113,7 +115,8 @@ export interface PropertySchema {
   maxItems?: number;
   examples?: unknown[];
   'x-list'?: XList;
-  'x-search'?: { op: SearchOp };
+  /** `title`: the search field's label when it is not the column's; `permission`: only its holders see the field. */
+  'x-search'?: { op: SearchOp; title?: string; permission?: string };
   'x-sortable'?: boolean;
   'x-dict'?: string;
   /** A reference to another entity: `key` (default its primary key) is stored, rows carry the label as `as` (default `label`). */
@@ -121,14 +124,31 @@ export interface PropertySchema {
   'x-ui'?: XUi;
   'x-unique'?: boolean;
   'x-audit'?: AuditKind;
+  /** The label of each enum value (search select, list cell, form select; export too): { "0": "待审核" }. */
+  'x-enumLabels'?: Record<string, string>;
+  /** An antd Tag colour per enum value for the list cell: { "0": "processing", "2": "error" }. */
+  'x-enumColors'?: Record<string, string>;
 }
 
-export interface RestEndpoint {
+/**
+ * A module-served resource (`module: true`): the module registers the routes, the engine registers none and creates no
+ * table; the console calls them like engine routes. `answer` maps another answer shape (dot paths, default `rows` /
+ * `total`), `paging` the request's paging names (default `pageNum` / `pageSize`).
+ */
+export interface ModuleEndpoint {
+  module?: boolean;
+  answer?: { rows?: string; total?: string };
+  paging?: { page?: string; size?: string };
+}
+
+export interface RestEndpoint extends ModuleEndpoint {
   style: 'rest';
   base: string;
+  /** Module-served only: the list / export path under base when it is not `list` / `export` (GET {base}/{actions.list}). */
+  actions?: Partial<Record<'list' | 'export', string>>;
 }
 
-export interface AppEndpoint {
+export interface AppEndpoint extends ModuleEndpoint {
   style: 'app';
   base: string;
   actions: Partial<Record<AppAction, string>>;
@@ -162,14 +182,61 @@ export interface PublicSpec {
   limit?: number;
 }
 
+/** The text dialog of a `call` action: what the user types is sent as `field` of the body. */
+export interface CallComment {
+  field: string;
+  /** The dialog's title ({prop} filled from the row). */
+  title: string;
+  required?: boolean;
+  maxLength?: number;
+  /** The text box's placeholder (default 请输入<title>). */
+  placeholder?: string;
+  /** The OK button (default the action's label). */
+  okText?: string;
+}
+
 /** A button declared in the schema (x-rowActions / x-toolbar): opens a URL, or shows its QR code. `{prop}` is filled from the row. */
 export interface DeclaredAction {
   key: string;
   label: string;
-  /** 'open': a new tab at `url`; 'qrcode': a dialog with the QR code of `url` (absolute, for sharing); 'preview': opens it with a draft-preview token. */
-  kind: 'open' | 'qrcode' | 'preview';
+  /**
+   * 'open': a new tab at `url`; 'qrcode': a dialog with the QR code of `url` (absolute, for sharing); 'preview': opens it
+   * with a draft-preview token; 'call': calls the module route `url` with `method` and `body` (workflow steps).
+   */
+  kind: 'open' | 'qrcode' | 'preview' | 'call';
   url: string;
   permission?: string;
+  /** call: the http method (default POST). */
+  method?: 'POST' | 'PUT' | 'DELETE';
+  /** call: the body; a string value "{prop}" is the row's value (`{ids}`: the selected keys of a toolbar button), others literal. */
+  body?: Record<string, unknown>;
+  /** call (row): shown only when each named property of the row holds one of the listed values. */
+  when?: Record<string, Array<string | number | boolean>>;
+  /** call: a confirm dialog with this text first ({prop} filled from the row). */
+  confirm?: string;
+  /** call: a text dialog first; its text goes into the body as `field`. */
+  comment?: CallComment;
+  danger?: boolean;
+  /** call (toolbar): enabled with exactly one ('single') or at least one ('multiple') selected row; `{ids}` = their keys. */
+  selection?: 'single' | 'multiple';
+}
+
+/** One figure of x-header: the value at the dot path `key` of the answer, shown as an antd Statistic. */
+export interface HeaderFigure {
+  key: string;
+  /** The card's title; `{data.storeName}` names a value of the answer. */
+  title: string;
+  /** 'money': fen shown as ¥ yuan with 2 decimals; 'count': a whole number; 'text' (default): as it is. */
+  render?: 'money' | 'text' | 'count';
+}
+
+/** Figures above a list (wallet balances, renewal expiry), loaded and refreshed with the list. */
+export interface HeaderSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  /** Applied search values (by property) sent along (GET query / POST body), e.g. the 门店 picked in the search. */
+  params?: string[];
+  figures: HeaderFigure[];
 }
 
 /** Child rows shown on the show page (x-children): rows of `schema` whose `foreignKey` is this row's primary key. */
@@ -186,11 +253,13 @@ export interface EntitySchema {
   title: string;
   description?: string;
   type: 'object';
-  'x-table': string;
+  /** The table; optional (documentation only) for a module-served resource (`x-endpoint.module`). */
+  'x-table'?: string;
   'x-primaryKey': string;
   'x-endpoint': RestEndpoint | AppEndpoint;
   'x-permissions': Partial<Record<EngineAction, string>>;
-  'x-menu'?: { parent: string; path: string; component: string; title?: string; icon?: string; order?: number };
+  /** `perms`: the page's permission when it is not x-permissions.list (the list permission then gets a 列表 button). */
+  'x-menu'?: { parent: string; path: string; component: string; title?: string; icon?: string; order?: number; perms?: string };
   /** What one record is called (新增…, 修改…, …详情) when the title without 管理 / 列表 does not say it. */
   'x-item-title'?: string;
   'x-form'?: { mode?: 'dialog' | 'page'; width?: number; columns?: 1 | 2 };
@@ -216,6 +285,14 @@ export interface EntitySchema {
   'x-rowActions'?: DeclaredAction[];
   'x-toolbar'?: DeclaredAction[];
   'x-children'?: ChildSpec[];
+  /** Preset filter: property → value, sent with every list / export call and applied by the engine's own routes. */
+  'x-filter'?: Record<string, string | number | boolean>;
+  /** Figures above the list (antd Statistic cards). */
+  'x-header'?: HeaderSpec;
+  /** Extra row actions (x-rowActions and overrides) stay in the row instead of folding into 更多 when more than one shows. */
+  'x-rowActionsInline'?: boolean;
+  /** The built-in 修改 / 删除 of a row only when its values match (same shape as a call action's `when`). */
+  'x-rowWhen'?: { edit?: Record<string, Array<string | number | boolean>>; remove?: Record<string, Array<string | number | boolean>> };
   required?: string[];
   properties: Record<string, PropertySchema>;
 }

@@ -42,6 +42,8 @@ async function cellOf(k: Q, field: Field, raw: unknown, dicts: DictLookup): Prom
     const entry = (await dicts.entries(k, field.dict)).find((e) => e.value === String(v));
     if (entry) return entry.label;
   }
+  const enumLabel = field.prop['x-enumLabels']?.[String(v)];
+  if (enumLabel !== undefined) return enumLabel;
   if (field.time && typeof v === 'number') return formatTime(v, field.dateOnly);
   if (Array.isArray(v)) return v.join(',');
   if (typeof v === 'boolean') return v ? '是' : '否';

@@ -25,19 +25,47 @@ const SQL_NAME = { type: 'string', pattern: '^[a-z][a-z0-9_]*$' };
 const closed = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', additionalProperties: false, required, properties });
 
 /**
- * A schema-declared button: opens a URL (relative to the site, `{prop}` filled from the row), shows its QR code, or
- * (`preview`) opens it with a short-lived draft-preview token the server signs for that row (server/content/preview.ts).
+ * A schema-declared button: opens a URL (relative to the site, `{prop}` filled from the row), shows its QR code,
+ * (`preview`) opens it with a short-lived draft-preview token the server signs for that row (server/content/preview.ts),
+ * or (`call`) calls a module route — a workflow step whose state machine stays in the module (docs/schemas.md).
  */
+const VALUE = { type: ['string', 'integer', 'number', 'boolean'] };
+/** Row values a button depends on: property → the values it is shown for. */
+const WHEN = { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1, items: VALUE } };
 const DECLARED_ACTION = closed(
   {
     key: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_-]*$' },
     label: { type: 'string', minLength: 1 },
-    kind: { enum: ['open', 'qrcode', 'preview'] },
+    kind: { enum: ['open', 'qrcode', 'preview', 'call'] },
     url: { type: 'string', pattern: '^(/|https?://)' },
     permission: PERMISSION,
+    method: { enum: ['POST', 'PUT', 'DELETE'] },
+    body: { type: 'object', additionalProperties: { type: ['string', 'integer', 'number', 'boolean', 'null'] } },
+    when: WHEN,
+    confirm: { type: 'string', minLength: 1 },
+    comment: closed(
+      {
+        field: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
+        title: { type: 'string', minLength: 1 },
+        required: { type: 'boolean' },
+        maxLength: { type: 'integer', minimum: 1 },
+        placeholder: { type: 'string', minLength: 1 },
+        okText: { type: 'string', minLength: 1 },
+      },
+      ['field', 'title'],
+    ),
+    danger: { type: 'boolean' },
+    selection: { enum: ['single', 'multiple'] },
   },
   ['key', 'label', 'kind', 'url'],
 );
+
+/** Keys only a `call` action takes (an `open` / `qrcode` / `preview` button with one of them is a mistake). */
+const CALL_KEYS = ['method', 'body', 'when', 'confirm', 'comment', 'danger', 'selection'] as const;
+
+/** A dot path into an answer (`data.list`, `rows`). */
+const DOT_PATH = { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$' };
+const PARAM_NAME = { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]*$' };
 
 const propertyMeta = closed(
   {
@@ -69,8 +97,9 @@ const propertyMeta = closed(
       width: { type: 'integer', minimum: 20, maximum: 2000 },
       fixed: { enum: ['left', 'right'] },
       render: { enum: [...LIST_RENDERS] },
+      permission: PERMISSION,
     }),
-    'x-search': closed({ op: { enum: [...SEARCH_OPS] } }, ['op']),
+    'x-search': closed({ op: { enum: [...SEARCH_OPS] }, title: { type: 'string', minLength: 1 }, permission: PERMISSION }, ['op']),
     'x-sortable': { type: 'boolean' },
     'x-dict': SQL_NAME,
     'x-relation': closed({ schema: { type: 'string', minLength: 1 }, label: NAME, key: NAME, as: NAME }, ['schema', 'label']),
@@ -85,6 +114,8 @@ const propertyMeta = closed(
     },
     'x-unique': { type: 'boolean' },
     'x-audit': { enum: [...AUDIT_KINDS] },
+    'x-enumLabels': { type: 'object', minProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
+    'x-enumColors': { type: 'object', minProperties: 1, additionalProperties: { type: 'string', pattern: '^[a-z]+$' } },
   },
   ['type', 'title'],
 );
@@ -109,6 +140,9 @@ export const META_SCHEMA = {
           style: { enum: ['rest', 'app'] },
           base: { type: 'string', pattern: '^/(dev-api|appv2)(/[A-Za-z0-9_-]+)+$' },
           actions: closed(Object.fromEntries(APP_ACTIONS.map((a) => [a, { type: 'string', pattern: '^[A-Za-z0-9_]+$' }]))),
+          module: { type: 'boolean' },
+          answer: closed({ rows: DOT_PATH, total: DOT_PATH }),
+          paging: closed({ page: PARAM_NAME, size: PARAM_NAME }),
         },
         ['style', 'base'],
       ),
@@ -122,6 +156,7 @@ export const META_SCHEMA = {
           title: { type: 'string', minLength: 1 },
           icon: { type: 'string' },
           order: { type: 'integer', minimum: 0 },
+          perms: PERMISSION,
         },
         ['parent', 'path', 'component'],
       ),
@@ -147,6 +182,22 @@ export const META_SCHEMA = {
       'x-dragSort': NAME,
       'x-rowActions': { type: 'array', items: DECLARED_ACTION },
       'x-toolbar': { type: 'array', items: DECLARED_ACTION },
+      'x-filter': { type: 'object', minProperties: 1, additionalProperties: VALUE },
+      'x-rowActionsInline': { type: 'boolean' },
+      'x-rowWhen': closed({ edit: WHEN, remove: WHEN }),
+      'x-header': closed(
+        {
+          url: { type: 'string', pattern: '^/(dev-api|appv2)/' },
+          method: { enum: ['GET', 'POST'] },
+          params: { type: 'array', items: NAME, uniqueItems: true },
+          figures: {
+            type: 'array',
+            minItems: 1,
+            items: closed({ key: DOT_PATH, title: { type: 'string', minLength: 1 }, render: { enum: ['money', 'text', 'count'] } }, ['key', 'title']),
+          },
+        },
+        ['url', 'figures'],
+      ),
       'x-children': {
         type: 'array',
         minItems: 1,
@@ -162,7 +213,7 @@ export const META_SCHEMA = {
       },
       'x-seed': { type: 'array', items: { type: 'object' } },
     },
-    ['$id', 'title', 'type', 'x-table', 'x-primaryKey', 'x-endpoint', 'x-permissions', 'properties'],
+    ['$id', 'title', 'type', 'x-primaryKey', 'x-endpoint', 'x-permissions', 'properties'],
   ),
 };
 
@@ -256,11 +307,70 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
   const expectedId = path.basename(file, '.json');
   if (s.$id !== expectedId) add('$id', `应与文件名一致（${expectedId}）`);
 
+  const served = isModuleServed(s);
   const pk = props[s['x-primaryKey']];
   if (!pk) add('x-primaryKey', `指向不存在的属性 ${s['x-primaryKey']}`);
   else {
-    if (pk.type !== 'integer') add(`properties.${s['x-primaryKey']}.type`, '主键必须是 integer（自增）');
+    // A module's rows may be keyed by text (在线用户: the session's token id); the engine's own tables auto-increment.
+    if (served ? !['integer', 'string'].includes(baseTypes(pk).types[0] ?? '') : pk.type !== 'integer')
+      add(`properties.${s['x-primaryKey']}.type`, served ? '主键必须是 integer 或 string' : '主键必须是 integer（自增）');
     if (!pk.readOnly) add(`properties.${s['x-primaryKey']}.readOnly`, '主键必须是 readOnly（由服务端生成）');
+  }
+  if (!served && !s['x-table']) add('x-table', '缺失（必填；只有 x-endpoint.module 的 schema 可以不写）');
+  const ep0 = s['x-endpoint'];
+  const perms0 = s['x-permissions'];
+  if (!served)
+    for (const key of ['answer', 'paging'] as const) if (ep0[key]) add(`x-endpoint.${key}`, '只适用于模块提供接口的 schema（x-endpoint.module: true）');
+  if (served) {
+    // What only the engine's own routes and tables do: a module-served schema cannot promise it.
+    for (const key of ['x-seed', 'x-softDelete', 'x-referencedBy', 'x-publish', 'x-public', 'x-owner', 'x-dragSort'] as const)
+      if (s[key] !== undefined) add(key, '模块提供接口的 schema（x-endpoint.module）不支持此键：它只由引擎自己的接口和表实现');
+  }
+  for (const [name, value] of Object.entries(s['x-filter'] ?? {})) {
+    const prop = props[name];
+    // A module's route may take parameters that are no column (提交工单: mine=1): sent as they are.
+    if (!prop) {
+      if (!served) add(`x-filter.${name}`, `指向不存在的属性 ${name}`);
+    } else {
+      const t = baseTypes(prop).types[0];
+      const fits =
+        t === 'integer'
+          ? Number.isInteger(value)
+          : t === 'number'
+            ? typeof value === 'number'
+            : t === 'boolean'
+              ? typeof value === 'boolean'
+              : typeof value === 'string';
+      if (!fits) add(`x-filter.${name}`, `取值 ${JSON.stringify(value)} 与类型 ${t} 不符`);
+    }
+  }
+  for (const [action, when] of Object.entries(s['x-rowWhen'] ?? {})) {
+    if (!perms0[action as 'edit' | 'remove']) add(`x-rowWhen.${action}`, `没有声明 x-permissions.${action}`);
+    for (const name of Object.keys(when ?? {})) if (!served && !props[name]) add(`x-rowWhen.${action}.${name}`, `指向不存在的属性 ${name}`);
+  }
+  for (const name of s['x-header']?.params ?? []) if (!props[name]) add('x-header.params', `指向不存在的属性 ${name}`);
+  for (const list of ['x-rowActions', 'x-toolbar'] as const) {
+    for (const [i, a] of (s[list] ?? []).entries()) {
+      const at = `${list}.${i}`;
+      if (a.kind !== 'call') {
+        for (const key of CALL_KEYS) if (a[key] !== undefined) add(`${at}.${key}`, '只适用于 kind: "call"');
+        continue;
+      }
+      if (!/^\/(dev-api|appv2)\//.test(a.url)) add(`${at}.url`, 'call 的地址必须以 /dev-api/ 或 /appv2/ 开头');
+      if (list === 'x-rowActions' && a.selection) add(`${at}.selection`, '只适用于 x-toolbar');
+      if (list === 'x-toolbar' && a.when) add(`${at}.when`, '只适用于 x-rowActions（按行的取值显示）');
+      for (const name of Object.keys(a.when ?? {})) if (!served && !props[name]) add(`${at}.when.${name}`, `指向不存在的属性 ${name}`);
+      if (a.comment && a.body && a.comment.field in a.body) add(`${at}.comment.field`, `与 body 的键 ${a.comment.field} 重复`);
+      const names = [...JSON.stringify(a.body ?? {}).matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g), ...(a.confirm ?? '').matchAll(/\{([A-Za-z][A-Za-z0-9]*)\}/g)].map(
+        (m) => m[1],
+      );
+      for (const name of names) {
+        if (name === 'ids' && list === 'x-toolbar') {
+          if (!a.selection) add(`${at}.selection`, '使用 {ids} 需要 selection');
+        } else if (list === 'x-toolbar') add(`${at}.body`, `工具栏按钮没有行数据，不能引用 {${name}}（可用 {ids}）`);
+        else if (!served && !props[name] && name !== 'version') add(`${at}.body`, `{${name}} 指向不存在的属性`);
+      }
+    }
   }
   const owner = s['x-owner'];
   if (owner !== undefined) {
@@ -315,6 +425,11 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
     }
     if (op && type === 'array') add(`${at}.x-search`, 'array 字段不能搜索');
     if (prop['x-sortable'] && type === 'array') add(`${at}.x-sortable`, 'array 字段不能排序');
+    for (const key of ['x-enumLabels', 'x-enumColors'] as const) {
+      if (!prop[key]) continue;
+      if (!prop.enum) add(`${at}.${key}`, '需要 enum');
+      else for (const v of Object.keys(prop[key] ?? {})) if (!prop.enum.some((e) => String(e) === v)) add(`${at}.${key}.${v}`, `${v} 不在 enum 中`);
+    }
     if (prop['x-list']?.render === 'dict' && !prop['x-dict']) add(`${at}.x-list.render`, 'render: dict 需要 x-dict');
     if (prop['x-unique'] && type !== 'string' && type !== 'integer') add(`${at}.x-unique`, '只适用于 string / integer');
     if ((prop['x-list']?.render === 'date' || prop['x-list']?.render === 'datetime') && type !== 'integer') {
@@ -337,6 +452,9 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
         }
       }
     }
+    // The engine joins a relation's table into its own lists: only a module's list (which answers the label itself) may point at a module-served schema.
+    if (!served && rel && all.get(rel.schema) && isModuleServed(all.get(rel.schema) as EntitySchema))
+      add(`${at}.x-relation.schema`, `${rel.schema} 由模块提供接口（没有引擎的表），不能作为关联目标`);
     if (op === 'subtree' && !rel) add(`${at}.x-search.op`, 'subtree 只适用于 x-relation 字段（关联到树形 schema）');
   }
   if (dateRanges > 1) add('properties', '最多一个 dateRange 搜索字段（它固定使用 params[beginTime] / params[endTime]）');
@@ -370,7 +488,12 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
       const perm = APP_ACTION_PERMISSION[action];
       if (!perms[perm]) add(`x-endpoint.actions.${action}`, `动作 ${action} 需要 x-permissions.${perm}`);
     }
-  } else if ('actions' in ep && ep.actions) add('x-endpoint.actions', '只有 app 风格使用 actions');
+  } else if ('actions' in ep && ep.actions) {
+    // A module's rest list (or export) may live at another path: GET {base}/{actions.list} (学生志愿 /api/index/subscriber).
+    const names = Object.keys(ep.actions as object);
+    if (!served) add('x-endpoint.actions', '只有 app 风格使用 actions（模块提供接口的 rest 风格可用 actions.list / actions.export 改路径）');
+    else for (const name of names) if (name !== 'list' && name !== 'export') add(`x-endpoint.actions.${name}`, 'rest 风格只能改 list / export 的路径');
+  }
   if (perms.clean && !perms.list) add('x-permissions.clean', 'clean 需要同时声明 list');
 
   if (s['x-softDelete'] && props[camel(s['x-softDelete'].column)]) add('x-softDelete.column', '软删除列不能同时是属性');
@@ -396,6 +519,9 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
   }
   return out;
 }
+
+/** A module-served schema (x-endpoint.module): the module registers its routes; the engine registers none, syncs no table. */
+export const isModuleServed = (s: Pick<EntitySchema, 'x-endpoint'>) => s['x-endpoint'].module === true;
 
 /** Which x-permissions entry guards each app-style action. */
 export const APP_ACTION_PERMISSION = {
@@ -472,11 +598,16 @@ export function checkSchemas(dir: string = DEFAULT_SCHEMAS_DIR): { schemas: Load
     const before = problems.length;
     problems.push(...semanticProblems(file, schema, byId));
     const table = schema['x-table'];
-    if (seen.table.has(table)) problems.push({ file, field: 'x-table', message: `与 ${seen.table.get(table)} 重复` });
-    else seen.table.set(table, file);
+    // Module-served schemas register nothing and make no table: several may document one table or call one route
+    // (用户列表 / 回收站 with their x-filter); only the engine's own tables and routes must be unique.
+    const served = isModuleServed(schema);
+    if (!served && table) {
+      if (seen.table.has(table)) problems.push({ file, field: 'x-table', message: `与 ${seen.table.get(table)} 重复` });
+      else seen.table.set(table, file);
+    }
     // App-style schemas may share a base (spec §7.7: ManagerClassroom/list, /classTypeList, /videoList are three
     // entities) as long as their action paths differ; a rest base is the whole route family, so it must be unique.
-    for (const base of endpointKeys(schema)) {
+    for (const base of served ? [] : endpointKeys(schema)) {
       if (seen.base.has(base)) problems.push({ file, field: 'x-endpoint.base', message: `与 ${seen.base.get(base)} 重复` });
       else seen.base.set(base, file);
     }

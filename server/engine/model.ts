@@ -40,7 +40,10 @@ export interface Entity {
   title: string;
   file: string;
   schema: EntitySchema;
+  /** The table ('' for a module-served schema without x-table). */
   table: string;
+  /** x-endpoint.module: the module serves the routes; the engine registers none and syncs no table. */
+  moduleServed: boolean;
   pk: Field;
   /** Every property (the primary key included); the hidden version column is not a property. */
   fields: Field[];
@@ -130,7 +133,8 @@ export function buildEntity({ file, schema }: LoadedSchema): Entity {
     title: schema.title,
     file,
     schema,
-    table: schema['x-table'],
+    table: schema['x-table'] ?? '',
+    moduleServed: schema['x-endpoint'].module === true,
     pk,
     fields,
     byName,

@@ -23,6 +23,8 @@ export interface EndpointDescriptor {
 
 /** The endpoints a schema offers (the same list the engine registers). */
 export function endpointsOf(entity: Entity): EndpointDescriptor[] {
+  // A module-served schema: the module registers (and documents, through app.routeRegistry) its own routes.
+  if (entity.moduleServed) return [];
   const perms = entity.permissions;
   const ep = entity.schema['x-endpoint'];
   const base = ep.base;
@@ -61,6 +63,65 @@ export function endpointsOf(entity: Entity): EndpointDescriptor[] {
   }
   return out;
 }
+
+/**
+ * The routes a module-served schema (x-endpoint.module) expects its module to have registered — what the console
+ * calls for each declared action. The engine registers none of them; the OpenAPI document names them after the schema
+ * and the generated suite checks each is there with exactly its permission (path parameters as `:id` / `:ids`).
+ */
+export function moduleEndpointsOf(entity: Entity): EndpointDescriptor[] {
+  const perms = entity.permissions;
+  const ep = entity.schema['x-endpoint'];
+  const out: EndpointDescriptor[] = [];
+  const add = (method: EndpointDescriptor['method'], url: string, op: EndpointOp, action: EngineAction) => {
+    const permission = perms[action];
+    if (permission) out.push({ method, url, op, action, permission });
+  };
+  if (ep.style === 'rest') {
+    add('GET', `${ep.base}/${ep.actions?.list ?? 'list'}`, 'list', 'list');
+    add('GET', `${ep.base}/:id`, 'info', 'query');
+    add('POST', ep.base, 'create', 'add');
+    add('PUT', ep.base, 'update', 'edit');
+    add('DELETE', `${ep.base}/:ids`, 'remove', 'remove');
+    add('POST', `${ep.base}/${ep.actions?.export ?? 'export'}`, 'export', 'export');
+    add('POST', `${ep.base}/importData`, 'import', 'import');
+    add('DELETE', `${ep.base}/clean`, 'clean', 'clean');
+    return out;
+  }
+  const table: Array<[AppAction, EndpointOp, EngineAction]> = [
+    ['list', 'list', 'list'],
+    ['info', 'info', 'query'],
+    ['save', 'save', 'add'],
+    ['change', 'change', 'edit'],
+    ['remove', 'remove', 'remove'],
+    ['export', 'export', 'export'],
+    ['importData', 'import', 'import'],
+    ['clean', 'clean', 'clean'],
+  ];
+  for (const [action, op, perm] of table) {
+    const name = ep.actions[action];
+    if (name) add('POST', `${ep.base}/${name}`, op, perm);
+  }
+  return out;
+}
+
+/** Same route whatever its path parameters are called (`:tokenId` ≡ `:id`). */
+export const sameRoute = (a: { method: string; url: string }, b: { method: string; url: string }) =>
+  a.method === b.method && a.url.replace(/:[A-Za-z0-9_]+/g, ':_') === b.url.replace(/:[A-Za-z0-9_]+/g, ':_');
+
+const MODULE_OP_TEXT: Record<EndpointOp, string> = {
+  list: '列表',
+  info: '详情',
+  create: '新增',
+  update: '修改',
+  save: '保存',
+  change: '修改',
+  remove: '删除',
+  export: '导出',
+  template: '导入模板',
+  import: '导入',
+  clean: '清空',
+};
 
 type Json = Record<string, unknown>;
 
@@ -288,15 +349,19 @@ export function openApiDocument(entities: Entity[], registry: RegisteredRoute[])
       documented.add(`${d.method} ${d.url}`);
     }
   }
+  // A module's route that a module-served schema describes is documented under that schema (its record in components).
+  const described = entities.filter((e) => e.moduleServed).flatMap((e) => moduleEndpointsOf(e).map((d) => ({ e, d })));
   for (const r of registry) {
     if (documented.has(`${r.method} ${r.url}`)) continue;
     const p = toOpenApiPath(r.url);
     const segments = r.url.split('/').filter(Boolean);
     const parameters = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const schemaOf = described.find((x) => sameRoute(x.d, r));
     paths[p] ??= {};
     paths[p][r.method.toLowerCase()] = {
-      tags: [segments.slice(0, 3).join('/')],
-      summary: `${r.method} ${r.url}`,
+      tags: [schemaOf ? schemaOf.e.title : segments.slice(0, 3).join('/')],
+      summary: schemaOf ? `${schemaOf.e.title}${MODULE_OP_TEXT[schemaOf.d.op]}（模块接口，记录见 ${schemaOf.e.id}）` : `${r.method} ${r.url}`,
+      ...(schemaOf ? { 'x-schema': schemaOf.e.id } : {}),
       operationId: `${r.method.toLowerCase()}_${segments.join('_').replace(/[^A-Za-z0-9_]/g, '')}`,
       'x-permission': r.permission,
       ...(r.sensitive ? { 'x-sensitive': true } : {}),

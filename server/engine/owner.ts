@@ -26,12 +26,30 @@ export function ownerColumn(entity: Entity, auth: AuthContext | undefined): [col
 }
 
 /**
- * Every row condition of the caller for this entity: its owner (x-owner) and its data scope (the listScope hook),
- * both when both apply; null for every row.
+ * `x-filter` (docs/schemas.md): the resource's rows are those holding the preset values (回收站 over the rows marked
+ * deleted). The condition over alias `t`, or null without a preset.
+ */
+export function presetCondition(entity: Entity): RawBuilder<unknown> | null {
+  const parts = Object.entries(entity.schema['x-filter'] ?? {})
+    .map(([name, value]) => [entity.byName.get(name), value] as const)
+    .filter(([f]) => f)
+    .map(([f, value]) => sql`${col('t', (f as NonNullable<typeof f>).column)} = ${typeof value === 'boolean' ? Number(value) : value}`);
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : null;
+}
+
+/** The preset values a row written through this resource takes (x-filter), by property. */
+export function presetValues(entity: Entity): Record<string, unknown> {
+  return { ...(entity.schema['x-filter'] ?? {}) };
+}
+
+/**
+ * Every row condition of the caller for this entity: its preset (x-filter), its owner (x-owner) and its data scope
+ * (the listScope hook), all that apply; null for every row.
  */
 export async function rowScope(k: Q, entity: Entity, auth: AuthContext | undefined): Promise<RawBuilder<unknown> | null> {
   const owner = ownerCondition(entity, auth);
   const hook = entity.hooks?.listScope ? await entity.hooks.listScope({ k, auth }) : null;
-  if (owner && hook) return sql`(${owner} and ${hook})`;
-  return owner ?? hook;
+  const parts = [presetCondition(entity), owner, hook].filter((c): c is RawBuilder<unknown> => c !== null);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`;
 }

@@ -56,7 +56,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** The WHERE conditions of a list or export request. */
 export function filters(entity: Entity, params: Params, dialect: Dialect): RawBuilder<unknown> {
   const conditions: Array<RawBuilder<unknown> | null> = [aliveCondition(entity)];
+  // x-filter: the resource's preset rows are its row scope (owner.ts rowScope); a client's value for them is ignored.
+  const preset = entity.schema['x-filter'] ?? {};
   for (const f of entity.fields) {
+    if (f.name in preset) continue;
     const c = col('t', f.column);
     switch (f.search) {
       case 'eq': {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AuthContext } from '../http/context.js';
 import { ApiError, Code } from '../http/envelope.js';
 import { type Entity, type Field, toDb } from './model.js';
-import { ownerColumn, rowScope } from './owner.js';
+import { ownerColumn, presetValues, rowScope } from './owner.js';
 import { aliveCondition, andAll, col, countWhere, findRow, idsWhere, insertRow, type Q, type Row, selectList, updateRow } from './store.js';
 import { type FieldError, fieldErrors, sanitizeRichText, VERSION } from './validate.js';
 
@@ -246,6 +246,7 @@ export async function insertRecord(
 export async function createRecord(ctx: WriteContext, entity: Entity, body: unknown): Promise<{ id: number; version: number | null }> {
   const { values, errors } = readInput(entity, 'create', body);
   assertValid(errors);
+  Object.assign(values, presetValues(entity)); // x-filter: a row made through this resource is one of its rows
   assertBusiness(await checkRecord(ctx, entity, values));
   const id = await insertRecord(ctx, entity, values, bodyRecord(body), 'create');
   return { id, version: entity.versioned ? 1 : null };
@@ -319,6 +320,8 @@ export async function updateRecord(
 ): Promise<{ id: number; version: number | null }> {
   const { values, errors } = readInput(entity, mode, body);
   assertValid(errors);
+  // x-filter: an edit through this resource keeps the row one of its rows.
+  for (const [name, value] of Object.entries(presetValues(entity))) if (mode === 'update' || name in values) values[name] = value;
   const id = Number(values[entity.pk.name]);
   const expected = entity.versioned ? Number(values[VERSION]) : undefined;
   delete values[entity.pk.name];

@@ -15,7 +15,7 @@ import { writeImport } from './importWrite.js';
 import { DEFAULT_SCHEMAS_DIR, loadSchemas } from './metaSchema.js';
 import { buildEntity, type Entity, linkSubtrees, rowToRecord } from './model.js';
 import { BusinessType, type BusinessTypeCode, recordOperation } from './operlog.js';
-import { rowScope } from './owner.js';
+import { presetValues, rowScope } from './owner.js';
 import { registerPublicApi } from './publish.js';
 import { filters, flattenParams, listPage, listQuery, ordering, paging, selectRows } from './query.js';
 import { checkRecord, createRecord, DictLookup, deleteRecords, MISSING_MESSAGE, parseIds, readInput, updateRecord, type WriteContext } from './records.js';
@@ -217,6 +217,7 @@ async function planImport(ctx: WriteContext, entity: Entity, rows: SheetRow[], p
   for (const r of rows) {
     await slicer.tick();
     const { values, errors } = readInput(entity, 'create', r.cells);
+    Object.assign(values, presetValues(entity)); // x-filter: imported rows are rows of this resource
     for (const e of errors) problems.push({ row: r.row, field: e.field, message: e.message });
     let id: number | undefined;
     if (updateSupport && matchKey && values[matchKey.name] !== undefined && values[matchKey.name] !== null) {
@@ -351,7 +352,11 @@ export async function prepareEngine(app: Pick<FastifyInstance, 'db' | 'config'>,
   const dir = app.config.schemasDir ?? DEFAULT_SCHEMAS_DIR;
   const entities = new Map(loadSchemas(dir).map((l) => [l.schema.$id, { ...buildEntity(l), hooks: hooks[l.schema.$id] }] as const));
   linkSubtrees(entities);
-  const report = await syncTables(app.db, [...entities.values()]);
+  // A module-served schema (x-endpoint.module) only documents its table: the module owns it.
+  const report = await syncTables(
+    app.db,
+    [...entities.values()].filter((e) => !e.moduleServed),
+  );
   return { dir, entities, report };
 }
 
@@ -374,7 +379,8 @@ async function engineRoutes(app: FastifyInstance, options: { hooks?: HooksRegist
         done(null, querystring.parse(body as string));
       });
     }
-    for (const entity of engine.entities.values()) registerEntity(child, env, entity);
+    // Module-served schemas get no route: their module registers its own (spec routes) under the same permissions.
+    for (const entity of engine.entities.values()) if (!entity.moduleServed) registerEntity(child, env, entity);
     registerBuiltins(child, env);
     registerPublicApi(child, env); // x-public: /appv2/api/public/<name>/… (published, in-schedule rows only)
   });

@@ -1,4 +1,4 @@
-import { type AppEndpoint, type EntitySchema, VERSION_FIELD } from '@common/engine/types';
+import { type AppEndpoint, type EntitySchema, type RestEndpoint, VERSION_FIELD } from '@common/engine/types';
 import type { Envelope } from '@common/http/envelope';
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, MetaQuery, Pagination } from '@refinedev/core';
 import dayjs from 'dayjs';
@@ -48,9 +48,12 @@ export function listQuery(
 ): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   const params: Record<string, unknown> = {};
+  const preset = schema['x-filter'] ?? {};
   if (pagination?.mode !== 'off' && pagination?.mode !== 'client') {
-    query.pageNum = pagination?.currentPage ?? 1;
-    query.pageSize = pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
+    // A module's route may name its paging otherwise (x-endpoint.paging, e.g. page / limit).
+    const names = schema['x-endpoint'].paging ?? {};
+    query[names.page ?? 'pageNum'] = pagination?.currentPage ?? 1;
+    query[names.size ?? 'pageSize'] = pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
   }
   const sorter = sorters?.find((s) => schema.properties[s.field]?.['x-sortable']);
   if (sorter) {
@@ -58,7 +61,7 @@ export function listQuery(
     query.isAsc = sorter.order === 'asc' ? 'asc' : 'desc';
   }
   for (const filter of filters ?? []) {
-    if (!('field' in filter)) continue;
+    if (!('field' in filter) || filter.field in preset) continue;
     const op = schema.properties[filter.field]?.['x-search']?.op;
     if (!op || empty(filter.value)) continue;
     const value = filter.value as unknown;
@@ -76,6 +79,8 @@ export function listQuery(
     if (!empty(to)) params[end] = to;
   }
   if (Object.keys(params).length > 0) query.params = params;
+  // x-filter: the resource's preset rows, sent with every list and export call (the search form never shows them).
+  Object.assign(query, preset);
   return query;
 }
 
@@ -114,7 +119,40 @@ function withId(schema: EntitySchema, record: unknown): BaseRecord {
   return r.id === undefined && r[pk] !== undefined ? { ...r, id: r[pk] } : r;
 }
 
-function rowsOf(env: Envelope): { rows: unknown[]; total: number } {
+/** The value at a dot path ('data.list') of an answer. */
+export function atPath(value: unknown, path: string): unknown {
+  let v = value;
+  for (const part of path.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
+  return v;
+}
+
+/** Rows with nested `children` arrays → the flat rows (each without `children`), parents before their children. */
+export function flattenTree(rows: unknown[]): unknown[] {
+  const out: unknown[] = [];
+  const walk = (list: unknown[]) => {
+    for (const r of list) {
+      if (!r || typeof r !== 'object' || !('children' in r)) {
+        out.push(r);
+        continue;
+      }
+      const { children, ...row } = r as Record<string, unknown>;
+      out.push(row);
+      if (Array.isArray(children)) walk(children);
+    }
+  };
+  walk(rows);
+  return out;
+}
+
+function rowsOf(env: Envelope, schema?: EntitySchema): { rows: unknown[]; total: number } {
+  const answer = schema?.['x-endpoint'].answer;
+  if (answer) {
+    // A module's answer in another shape (x-endpoint.answer: dot paths, default rows / total).
+    const found = atPath(env, answer.rows ?? 'rows');
+    const rows = Array.isArray(found) ? found : [];
+    const total = Number(atPath(env, answer.total ?? 'total') ?? rows.length);
+    return { rows, total: Number.isFinite(total) ? total : rows.length };
+  }
   if (Array.isArray(env.rows)) return { rows: env.rows, total: Number(env.total ?? env.rows.length) };
   if (Array.isArray(env.data)) return { rows: env.data, total: Number(env.total ?? env.data.length) };
   const inner = env.data as { rows?: unknown[]; list?: unknown[]; total?: number } | undefined;
@@ -140,16 +178,18 @@ export function actionEndpoint(
   action: 'export' | 'importTemplate' | 'importData' | 'clean',
 ): { url: string; method: 'get' | 'post' | 'delete' } {
   if (isApp(schema)) return { url: appUrl(schema, action), method: 'post' };
-  const url = `${schema['x-endpoint'].base}/${action}`;
+  const ep = schema['x-endpoint'] as RestEndpoint;
+  const url = `${ep.base}/${(action === 'export' && ep.actions?.export) || action}`;
   return { url, method: action === 'clean' ? 'delete' : action === 'importTemplate' ? 'get' : 'post' };
 }
 
 /** The http call of one getList. */
 function listRequest(schema: EntitySchema, args: Parameters<typeof listQuery>[1]) {
   const query = listQuery(schema, args);
+  // A list only reads, whatever the module named its route (MoneyWallet/rechargeLog): never refused as a repeat.
   return isApp(schema)
-    ? { url: appUrl(schema, 'list'), method: 'post' as const, data: query }
-    : { url: `${schema['x-endpoint'].base}/list`, method: 'get' as const, params: query };
+    ? { url: appUrl(schema, 'list'), method: 'post' as const, data: query, options: { read: true } }
+    : { url: `${schema['x-endpoint'].base}/${(schema['x-endpoint'] as RestEndpoint).actions?.list ?? 'list'}`, method: 'get' as const, params: query };
 }
 
 /**
@@ -169,8 +209,10 @@ export function createDataProvider(lookup: SchemaLookup): DataProvider {
       const schema = schemaOf(lookup, resource, meta);
       const tree = Boolean(schema['x-tree']);
       const env = await request(listRequest(schema, { pagination: tree ? { mode: 'off' } : pagination, sorters, filters }));
-      const { rows, total } = rowsOf(env);
-      return { data: rows.map((r) => withId(schema, r)) as never[], total };
+      const found = rowsOf(env, schema);
+      // A tree answered nested (a module's menu tree: children arrays) is flattened; the list rebuilds it by parent.
+      const rows = tree ? flattenTree(found.rows) : found.rows;
+      return { data: rows.map((r) => withId(schema, r)) as never[], total: tree && rows.length !== found.rows.length ? rows.length : found.total };
     },
 
     async getOne({ resource, id, meta }) {

@@ -5,7 +5,8 @@ import { request } from '@/api/request';
 import type { ResourceOverride, RowAction, ToolbarAction } from './resourceTypes';
 
 /**
- * Buttons a schema declares (x-rowActions / x-toolbar, docs/schemas.md): `open` opens the URL in a new tab (预览 of
+ * Buttons a schema declares (x-rowActions / x-toolbar, docs/schemas.md): `call` calls a module route (a workflow step:
+ * the list runs it through pages/CallDialog.tsx with its confirm / comment dialog), `open` opens the URL in a new tab (预览 of
  * the public site), `qrcode` shows a dialog with a real QR code of the absolute URL (直播 分享) drawn by the `qrcode`
  * library, `preview` asks the server for a short-lived token for this row (POST /dev-api/site/preview) and opens the
  * URL with `?preview=<token>`, so a draft shows on the public site to the operator only. `{prop}` in the URL is filled
@@ -14,6 +15,40 @@ import type { ResourceOverride, RowAction, ToolbarAction } from './resourceTypes
 
 export function fillUrl(url: string, record: Record<string, unknown> = {}): string {
   return url.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_m, name: string) => encodeURIComponent(String(record[name] ?? '')));
+}
+
+/** `{prop}` in a text (a confirm, a dialog title) filled from the row as it reads. */
+export function fillText(text: string, record: Record<string, unknown> = {}): string {
+  return text.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_m, name: string) => String(record[name] ?? ''));
+}
+
+/**
+ * The body of a `call`: a value that is exactly "{prop}" is the row's value as it is (number, string, …; "{ids}" the
+ * selected keys as an array), "{prop}" inside a longer text is filled in as text ({ids} joined by commas), anything
+ * else is sent literally.
+ */
+export function fillBody(body: Record<string, unknown> = {}, record: Record<string, unknown> = {}, ids: unknown[] = []): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...record, ids };
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string') out[key] = value;
+    else {
+      const whole = /^\{([A-Za-z][A-Za-z0-9]*)\}$/.exec(value);
+      out[key] = whole
+        ? (values[whole[1]] ?? null)
+        : value.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (_m, name: string) => {
+            const v = values[name];
+            return Array.isArray(v) ? v.join(',') : String(v ?? '');
+          });
+    }
+  }
+  return out;
+}
+
+/** `when` of a call action (and x-rowWhen): every named row value is one of its listed values (compared as text). */
+export function whenMatches(when: Record<string, unknown[]> | undefined, record: Record<string, unknown> = {}): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([name, allowed]) => allowed.some((v) => String(v) === String(record[name] ?? '')));
 }
 
 const absolute = (url: string) => (/^https?:\/\//i.test(url) ? url : `${window.location.origin}${url}`);
@@ -67,7 +102,16 @@ export function withDeclaredActions(schema: EntitySchema, override: ResourceOver
   const rows = schema['x-rowActions'] ?? [];
   const bar = schema['x-toolbar'] ?? [];
   if (!rows.length && !bar.length) return override;
-  const rowActions: RowAction[] = rows.map((a) => ({ key: a.key, label: a.label, permission: a.permission, onClick: (record) => run(schema, a, record) }));
-  const toolbar: ToolbarAction[] = bar.map((a) => ({ key: a.key, label: a.label, permission: a.permission, onClick: () => run(schema, a) }));
+  // `call` actions carry their declaration: the list runs them (it holds the dialogs, the selection and the refresh).
+  const rowActions: RowAction[] = rows.map((a) =>
+    a.kind === 'call'
+      ? { key: a.key, label: a.label, permission: a.permission, danger: a.danger, call: a, visible: (record) => whenMatches(a.when, record), onClick: () => {} }
+      : { key: a.key, label: a.label, permission: a.permission, onClick: (record) => run(schema, a, record) },
+  );
+  const toolbar: ToolbarAction[] = bar.map((a) =>
+    a.kind === 'call'
+      ? { key: a.key, label: a.label, permission: a.permission, danger: a.danger, selection: a.selection, call: a, onClick: () => {} }
+      : { key: a.key, label: a.label, permission: a.permission, onClick: () => run(schema, a) },
+  );
   return { ...override, rowActions: [...rowActions, ...(override.rowActions ?? [])], toolbar: [...toolbar, ...(override.toolbar ?? [])] };
 }

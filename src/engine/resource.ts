@@ -17,6 +17,8 @@ export type {
   ResourceDef,
   ResourceOverride,
   RowAction,
+  SearchFieldOverride,
+  SearchInputProps,
   ToolbarAction,
 } from './resourceTypes';
 

@@ -1,4 +1,4 @@
-import type { EngineAction, EntitySchema } from '@common/engine/types';
+import type { DeclaredAction, EngineAction, EntitySchema } from '@common/engine/types';
 import type { BaseKey, BaseRecord } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
 
@@ -27,6 +27,8 @@ export interface RowAction {
   /** Show the button only for some rows. */
   visible?: (record: BaseRecord) => boolean;
   onClick: (record: BaseRecord, ctx: ActionContext) => void | Promise<void>;
+  /** A schema-declared `call` (x-rowActions kind "call"): the list runs it (confirm / comment dialog, the call, refresh). */
+  call?: DeclaredAction;
 }
 
 /** An extra toolbar button (after 新增 / 修改 / 删除 / 导入 / 导出). */
@@ -39,7 +41,26 @@ export interface ToolbarAction {
   icon?: ReactNode;
   /** 'single': enabled with exactly one selected row; 'multiple': with one or more; default: always. */
   selection?: 'single' | 'multiple';
+  /** Shown only while this answers true (called while rendering, so it may use hooks; called on every render). */
+  visible?: () => boolean;
   onClick: (ctx: ActionContext) => void | Promise<void>;
+  /** A schema-declared `call` (x-toolbar kind "call"), run by the list with the selected keys as {ids}. */
+  call?: DeclaredAction;
+}
+
+/** What a search input replacement receives (a controlled antd form field). */
+export interface SearchInputProps {
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  placeholder?: string;
+}
+
+/** A replaced search field (override `searchFields`). */
+export interface SearchFieldOverride {
+  /** Replaces the input of that x-search field (e.g. a 门店 select filled by a module call). */
+  input?: ComponentType<SearchInputProps>;
+  /** A hook: false leaves the whole field out (e.g. 门店 only for users who see every store). */
+  useVisible?: () => boolean;
 }
 
 /** Props of every engine page (generic or a replacement). */
@@ -75,6 +96,12 @@ export interface ResourceOverride {
   toolbar?: ToolbarAction[];
   /** Replace how one column's cells render (property name → render function). */
   cells?: Record<string, (value: unknown, record: BaseRecord) => ReactNode>;
+  /** Replace the input of search fields, or show them only to some users (property name → replacement). */
+  searchFields?: Record<string, SearchFieldOverride>;
+  /** An expanded row under each record (客户资料's 邮寄记录). */
+  expandedRow?: (record: BaseRecord) => ReactNode;
+  /** Keep every extra row action in the row (default: more than three visible for a row fold into 更多). */
+  inlineRowActions?: boolean;
   /** Extra ui:options of form fields (property name → options), e.g. { listClass: { choices: [{ label, value }] } }. */
   fields?: Record<string, Record<string, unknown>>;
   /** Server menu component strings that also open this resource (hidden routes such as 'system/dict/data'). */

@@ -27,11 +27,12 @@ export interface SearchField {
   prop: PropertySchema;
 }
 
-/** Properties with x-search, in declaration order. */
+/** Properties with x-search, in declaration order; not those an x-filter presets. */
 export function searchFieldsOf(schema: EntitySchema): SearchField[] {
+  const preset = schema['x-filter'] ?? {};
   return Object.entries(schema.properties)
-    .filter(([, prop]) => prop['x-search'])
-    .map(([name, prop]) => ({ name, title: prop.title ?? name, op: prop['x-search']?.op ?? 'eq', prop }));
+    .filter(([name, prop]) => prop['x-search'] && !(name in preset))
+    .map(([name, prop]) => ({ name, title: prop['x-search']?.title ?? prop.title ?? name, op: prop['x-search']?.op ?? 'eq', prop }));
 }
 
 /** Refine operator for a declared search op (the data provider maps by the declared op; this keeps the filter readable). */

@@ -26,7 +26,10 @@ export function schemaPage(schema: EntitySchema): MenuSeed | undefined {
   const menu = schema['x-menu'];
   if (!menu) return undefined;
   const permissions = schema['x-permissions'];
-  const listed = new Set<string>(permissions.list ? [permissions.list] : []);
+  // x-menu.perms: the page's own permission when it differs from the list route's (工单管理 over the shared list, whose
+  // permission another page grants): no button for the list permission, which would make the page grantable with it.
+  const pagePerms = menu.perms ?? permissions.list;
+  const listed = new Set<string>([pagePerms, permissions.list].filter((p): p is string => Boolean(p)));
   const children: MenuSeed[] = [];
   for (const [action, name] of BUTTONS) {
     const perms = permissions[action];
@@ -41,7 +44,7 @@ export function schemaPage(schema: EntitySchema): MenuSeed | undefined {
     type: 'C',
     component: menu.component,
     icon: menu.icon,
-    perms: permissions.list,
+    perms: pagePerms,
     order: menu.order,
     children,
   };

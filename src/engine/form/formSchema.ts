@@ -76,6 +76,10 @@ export function buildForm(
         dict: prop['x-dict'],
         relation,
         parentField: relation?.schema === entity.$id ? tree?.parent : undefined,
+        // x-enumLabels: a select / radio of the enum shows the labels.
+        ...(prop['x-enumLabels'] && prop.enum
+          ? { choices: prop.enum.filter((v) => v !== null).map((v) => ({ label: prop['x-enumLabels']?.[String(v)] ?? String(v), value: v })) }
+          : {}),
         ...fieldOptions[name],
       },
     };

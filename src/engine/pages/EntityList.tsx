@@ -18,11 +18,14 @@ import { Pagination } from '@/components/Pagination';
 import { RightToolbar, useColumnVisibility } from '@/components/RightToolbar';
 import { handleTree } from '@/utils/format';
 import { actionEndpoint, changeField, DEFAULT_PAGE_SIZE, listQuery, readListAhead } from '../dataProvider';
-import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef, RowAction } from '../resource';
+import { whenMatches } from '../declaredActions';
+import type { ActionContext, EnginePageProps, EngineRecordPageProps, PageLoader, ResourceDef, RowAction, ToolbarAction } from '../resource';
 import { filtersFromValues, listColumnsOf, searchFieldsOf } from '../schema';
+import { CallDialog, needsDialog, type PendingCall, sendCall } from './CallDialog';
 import { ChildRows } from './ChildRows';
 import { displayValue, relationLabel } from './cells';
 import { useDragSort } from './DragSort';
+import { HeaderFigures } from './HeaderFigures';
 import { LinkAction, useLinkActionClass } from './LinkAction';
 import { SearchForm } from './SearchForm';
 
@@ -83,6 +86,25 @@ function MaybeGate({ permission, children }: { permission?: string; children: Re
   return <Access permissions={[permission]}>{children}</Access>;
 }
 
+/** An override / declared toolbar button: its own visible() (which may use hooks) decides whether it shows at all. */
+function ToolbarButton({ action: a, count, onClick }: { action: ToolbarAction; count: number; onClick: () => void }) {
+  const visible = a.visible ? a.visible() : true;
+  if (!visible) return null;
+  return (
+    <MaybeGate permission={a.permission}>
+      <Button
+        type={a.type}
+        danger={a.danger}
+        icon={a.icon}
+        disabled={(a.selection === 'single' && count !== 1) || (a.selection === 'multiple' && count === 0)}
+        onClick={onClick}
+      >
+        {a.label}
+      </Button>
+    </MaybeGate>
+  );
+}
+
 // Made once: the row buttons' icons and styles are the same objects on every render.
 const EDIT_ICON = <EditOutlined />;
 const DELETE_ICON = <DeleteOutlined />;
@@ -109,11 +131,13 @@ function switchValues(def: ResourceDef, name: string): [unknown, unknown] {
 export interface EntityListProps extends EnginePageProps {
   /** Search values applied from the start (and kept by 重置), e.g. the dictionary type of a dictionary-data screen. */
   initialSearch?: Record<string, unknown>;
+  /** Search values the page was opened with (a link's ?status=0): applied and shown at first, cleared by 重置. */
+  linkSearch?: Record<string, unknown>;
   /** Values a new record starts with. */
   formDefaults?: Record<string, unknown>;
 }
 
-export function EntityList({ resource: def, initialSearch, formDefaults }: EntityListProps) {
+export function EntityList({ resource: def, initialSearch, linkSearch, formDefaults }: EntityListProps) {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const schema = def.schema;
@@ -130,12 +154,14 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
   // Mounted from its first opening on (and kept, so it closes with its animation and keeps its state like before).
   const [importUsed, setImportUsed] = useState(false);
   const [expanded, setExpanded] = useState<BaseKey[] | null>(null);
+  const [pendingCall, setPendingCall] = useState<PendingCall | null>(null);
   const pageMode = schema['x-form']?.mode === 'page';
+  const [startSearch] = useState(() => (linkSearch && Object.keys(linkSearch).length ? { ...linkSearch, ...initialSearch } : initialSearch));
 
   const [firstQuery] = useState(() => {
     const first = {
       pagination: { currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, mode: tree ? ('off' as const) : ('server' as const) },
-      filters: (initialSearch ? filtersFromValues(searchFields, initialSearch) : []) as CrudFilter[],
+      filters: (startSearch ? filtersFromValues(searchFields, startSearch) : []) as CrudFilter[],
       sorters: [],
     };
     // The first page is asked for now, while the page renders: useTable asks only from an effect, once the page has
@@ -232,17 +258,36 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
   };
   const reset = () => {
     form.resetFields();
+    // A link's search values go; the page's own initial ones (initialSearch) stay.
+    for (const name of Object.keys(linkSearch ?? {})) if (!(initialSearch && name in initialSearch)) form.setFieldValue(name, undefined);
     setFilters(initialSearch ? filtersFromValues(searchFields, initialSearch) : [], 'replace');
     setSorters([]);
     setCurrentPage(1);
   };
   const openEdit = (id: BaseKey) => setPanel({ kind: 'edit', id });
+  /** A declared `call` (workflow step): its dialog first when it has a confirm or a comment, else at once. */
+  const startCall = (action: NonNullable<RowAction['call']>, record: BaseRecord | undefined, ids: BaseKey[]) => {
+    const pending: PendingCall = { action, record, ids };
+    if (needsDialog(action)) {
+      setPendingCall(pending);
+      return;
+    }
+    sendCall(pending).then(
+      (msg) => {
+        message.success(msg);
+        written();
+      },
+      () => {
+        // The http layer has shown the refusal; nothing changed.
+      },
+    );
+  };
   // The memoised search form and the memoised columns get handlers that stay the same and call the latest ones (which
   // see the current selection, sorters and query): the columns' cell renders then keep their identity, so rc-table
   // does not render every cell again on each selection.
-  const handlers = useRef({ search, reset, openEdit, confirmDelete, toggleSwitch, ctx });
+  const handlers = useRef({ search, reset, openEdit, confirmDelete, toggleSwitch, startCall, ctx });
   useLayoutEffect(() => {
-    handlers.current = { search, reset, openEdit, confirmDelete, toggleSwitch, ctx };
+    handlers.current = { search, reset, openEdit, confirmDelete, toggleSwitch, startCall, ctx };
   });
   const onSearch = useCallback(() => handlers.current.search(), []);
   const onReset = useCallback(() => handlers.current.reset(), []);
@@ -293,7 +338,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     const canEdit = may(def.permissions.edit);
     const canRemove = may(def.permissions.remove);
     const cols: TableColumnType<BaseRecord>[] = listColumns
-      .filter((c) => !hidden.includes(c.name))
+      .filter((c) => !hidden.includes(c.name) && (!c.list.permission || may(c.list.permission)))
       .map((c) => {
         const render = c.list.render ?? 'text';
         const custom = def.override.cells?.[c.name];
@@ -336,13 +381,19 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         } satisfies TableColumnType<BaseRecord>;
       });
     const rowActions = def.override.rowActions ?? [];
+    // x-rowWhen: the built-in 修改 / 删除 only on rows whose values match (备忘录: the author's own notes).
+    const rowWhen = schema['x-rowWhen'];
+    const editOn = (record: BaseRecord) => canEdit && whenMatches(rowWhen?.edit, record);
+    const removeOn = (record: BaseRecord) => canRemove && whenMatches(rowWhen?.remove, record);
     if (def.permissions.edit || def.permissions.remove || rowActions.length > 0) {
-      // More than one extra action folds the extras into 更多 (as RuoYi's user list), so the column stays one line.
-      const folded = rowActions.length > 1;
+      // More than one extra action shown for a row folds them into 更多 (as RuoYi's user list), so the column stays
+      // one line — unless the schema (x-rowActionsInline) or the override (inlineRowActions) keeps them in the row.
+      const inlineAll = Boolean(schema['x-rowActionsInline'] || def.override.inlineRowActions);
+      const longest = rowActions.reduce((a, b) => (b.label.length > a.length ? b.label : a), '');
       const inline = [
         ...(def.permissions.edit ? ['修改'] : []),
         ...(def.permissions.remove ? ['删除'] : []),
-        ...(folded ? ['更多'] : rowActions.map((a) => a.label)),
+        ...(inlineAll || rowActions.length <= 1 ? rowActions.map((a) => a.label) : [longest.length > 2 ? longest : '更多']),
       ];
       // An override action without a permission string is for everyone (MaybeGate).
       const visibleActions = (record: BaseRecord) => rowActions.filter((a) => (!a.permission || may(a.permission)) && (!a.visible || a.visible(record)));
@@ -354,11 +405,29 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
           icon={a.icon}
           block={block}
           style={block ? MENU_ITEM_STYLE : undefined}
-          onClick={() => a.onClick(record, handlers.current.ctx)}
+          onClick={() => (a.call ? handlers.current.startCall(a.call, record, [record[pk] as BaseKey]) : a.onClick(record, handlers.current.ctx))}
         >
           {a.label}
         </LinkAction>
       );
+      const extras = (record: BaseRecord) => {
+        const shown = visibleActions(record);
+        if (inlineAll || shown.length <= 1) return shown.map((a) => actionButton(a, record));
+        return (
+          <Dropdown
+            trigger={['click']}
+            popupRender={() => (
+              <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }}>
+                {shown.map((a) => actionButton(a, record, true))}
+              </div>
+            )}
+          >
+            <Button type="link" size="small" icon={<DoubleRightOutlined />}>
+              更多
+            </Button>
+          </Dropdown>
+        );
+      };
       // Not fixed to the right: a fixed column lies over the data whenever the table is wider than the page, which
       // hid 状态 and 创建时间 at 1440 px. The table scrolls sideways as a whole instead (see scroll.x below).
       cols.push({
@@ -369,38 +438,23 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         className: 'small-padding fixed-width',
         render: (_v, record) => (
           <Space size={0} style={{ whiteSpace: 'nowrap' }}>
-            {canEdit && (
+            {editOn(record) && (
               <LinkAction classes={linkClass} icon={EDIT_ICON} onClick={() => handlers.current.openEdit(record[pk] as BaseKey)}>
                 修改
               </LinkAction>
             )}
-            {canRemove && (
+            {removeOn(record) && (
               <LinkAction classes={linkClass} danger icon={DELETE_ICON} onClick={() => handlers.current.confirmDelete([record[pk] as BaseKey])}>
                 删除
               </LinkAction>
             )}
-            {folded
-              ? visibleActions(record).length > 0 && (
-                  <Dropdown
-                    trigger={['click']}
-                    popupRender={() => (
-                      <div className="ant-dropdown-menu" style={{ display: 'flex', flexDirection: 'column', padding: 4 }}>
-                        {visibleActions(record).map((a) => actionButton(a, record, true))}
-                      </div>
-                    )}
-                  >
-                    <Button type="link" size="small" icon={<DoubleRightOutlined />}>
-                      更多
-                    </Button>
-                  </Dropdown>
-                )
-              : visibleActions(record).map((a) => actionButton(a, record))}
+            {extras(record)}
           </Space>
         ),
       });
     }
     return cols;
-  }, [listColumns, hidden, def, pk, sorters, allowed, linkClass]);
+  }, [listColumns, hidden, def, schema, pk, sorters, allowed, linkClass]);
 
   // The same objects while nothing they hold changes: antd builds the selection column (a checkbox per row) again for
   // every new rowSelection object.
@@ -437,6 +491,7 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
     return keys;
   }, [rows, pk]);
 
+  const expandedRow = def.override.expandedRow;
   const editPage = def.override.pages?.edit ? lazyPage(def.override.pages.edit) : null;
   const createPage = def.override.pages?.create ? lazyPage(def.override.pages.create) : null;
   const showPage = def.override.pages?.show ? lazyPage(def.override.pages.show) : null;
@@ -496,17 +551,12 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         </Button>
       )}
       {(def.override.toolbar ?? []).map((a) => (
-        <MaybeGate key={a.key} permission={a.permission}>
-          <Button
-            type={a.type}
-            danger={a.danger}
-            icon={a.icon}
-            disabled={(a.selection === 'single' && selectedRowKeys.length !== 1) || (a.selection === 'multiple' && selectedRowKeys.length === 0)}
-            onClick={() => a.onClick(ctx)}
-          >
-            {a.label}
-          </Button>
-        </MaybeGate>
+        <ToolbarButton
+          key={a.key}
+          action={a}
+          count={selectedRowKeys.length}
+          onClick={() => (a.call ? startCall(a.call, undefined, selectedRowKeys) : a.onClick(ctx))}
+        />
       ))}
     </Space>
   );
@@ -527,15 +577,26 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
           )}
         </Suspense>
       )}
+      {schema['x-header'] && !inPage && <HeaderFigures spec={schema['x-header']} query={query} stamp={tableQuery.dataUpdatedAt} />}
       <Card style={{ display: inPage ? 'none' : undefined }}>
-        <SearchForm form={form} fields={searchFields} onSearch={onSearch} onReset={onReset} hidden={!showSearch} initialValues={initialSearch} />
+        <SearchForm
+          form={form}
+          fields={searchFields}
+          onSearch={onSearch}
+          onReset={onReset}
+          hidden={!showSearch}
+          initialValues={startSearch}
+          overrides={def.override.searchFields}
+        />
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 12, gap: 8 }}>
           {toolbar}
           <RightToolbar
             showSearch={showSearch}
             onToggleSearch={searchFields.length > 0 ? () => setShowSearch((s) => !s) : undefined}
             onRefresh={refresh}
-            columns={listColumns.map((c) => ({ key: c.name, title: c.title }))}
+            columns={listColumns
+              .filter((c) => !c.list.permission || allowed({ permissions: [c.list.permission] }))
+              .map((c) => ({ key: c.name, title: c.title }))}
             hidden={hidden}
             onHiddenChange={setHidden}
           />
@@ -553,7 +614,13 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
             scroll={scroll}
             tableLayout="fixed"
             onChange={onTableChange}
-            expandable={tree ? { expandedRowKeys: expanded ?? undefined, onExpandedRowsChange: (keys) => setExpanded([...keys] as BaseKey[]) } : undefined}
+            expandable={
+              tree
+                ? { expandedRowKeys: expanded ?? undefined, onExpandedRowsChange: (keys) => setExpanded([...keys] as BaseKey[]) }
+                : expandedRow
+                  ? { expandedRowRender: expandedRow }
+                  : undefined
+            }
             rowSelection={rowSelection}
           />,
         )}
@@ -575,6 +642,18 @@ export function EntityList({ resource: def, initialSearch, formDefaults }: Entit
         )}
         {!pageMode && panel.kind === 'show' && !Replacement && <EntityShowDialog resource={def} id={panelId} open onClose={close} after={childRows} />}
         {!pageMode && Replacement && <Replacement resource={def} id={panelId} onClose={close} />}
+        {pendingCall && (
+          <CallDialog
+            key={pendingCall.action.key}
+            pending={pendingCall}
+            onDone={(msg) => {
+              setPendingCall(null);
+              if (msg === null) return;
+              message.success(msg);
+              written();
+            }}
+          />
+        )}
         {def.permissions.import && importUsed && (
           <ImportDialog
             resource={def}

@@ -1,9 +1,11 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Form, type FormInstance, Input, InputNumber, Select, Space } from 'antd';
 import { memo } from 'react';
+import { useAccess } from '@/components/Access';
 import { useDict } from '@/components/DictTag';
 import { useRelationChoices } from '../form/relationChoices';
-import { baseType } from '../resource';
+import { useResourceRegistry } from '../registry';
+import { baseType, type SearchFieldOverride } from '../resource';
 import type { SearchField } from '../schema';
 
 /**
@@ -72,6 +74,12 @@ function NumberRange({ value, onChange }: { value?: [number | null, number | nul
   );
 }
 
+/** x-enumLabels: the label of each enum value (else the value itself). */
+export function enumOptions(prop: SearchField['prop']): Array<{ label: string; value: string }> {
+  const labels = prop['x-enumLabels'] ?? {};
+  return (prop.enum ?? []).filter((v) => v !== null).map((v) => ({ label: labels[String(v)] ?? String(v), value: v as string }));
+}
+
 function fieldInput(f: SearchField) {
   const type = baseType(f.prop);
   const numeric = type === 'integer' || type === 'number';
@@ -80,10 +88,7 @@ function fieldInput(f: SearchField) {
   if (f.op === 'eq' && f.prop['x-dict']) return <DictSearchSelect type={f.prop['x-dict']} placeholder={`请选择${f.title}`} numeric={numeric} />;
   if ((f.op === 'eq' || f.op === 'subtree') && f.prop['x-relation'])
     return <RelationSearchSelect relation={f.prop['x-relation']} placeholder={`请选择${f.title}`} />;
-  if (f.op === 'eq' && f.prop.enum)
-    return (
-      <Select style={{ width: 200 }} allowClear placeholder={`请选择${f.title}`} options={f.prop.enum.map((v) => ({ label: String(v), value: v as string }))} />
-    );
+  if (f.op === 'eq' && f.prop.enum) return <Select style={{ width: 200 }} allowClear placeholder={`请选择${f.title}`} options={enumOptions(f.prop)} />;
   if (f.op === 'eq' && type === 'boolean')
     return (
       <Select
@@ -107,10 +112,36 @@ export interface SearchFormProps {
   onReset: () => void;
   hidden?: boolean;
   initialValues?: Record<string, unknown>;
+  /** The resource override's replaced inputs / visibility (override `searchFields`). */
+  overrides?: Record<string, SearchFieldOverride>;
+}
+
+const alwaysVisible = () => true;
+
+/**
+ * One search field, left out when the user may not use it: `x-search.permission` not held, a relation whose target
+ * list the user may not read (no choices and no refused call), or the override's useVisible() false.
+ */
+function SearchItem({ field: f, override }: { field: SearchField; override?: SearchFieldOverride }) {
+  const { allowed } = useAccess();
+  const registry = useResourceRegistry();
+  const visible = (override?.useVisible ?? alwaysVisible)();
+  const permission = f.prop['x-search']?.permission;
+  const relation = f.prop['x-relation'];
+  const targetList = relation && !override?.input ? registry.get(relation.schema)?.permissions.list : undefined;
+  if (!visible) return null;
+  if (permission && !allowed({ permissions: [permission] })) return null;
+  if (targetList && !allowed({ permissions: [targetList] })) return null;
+  const Input = override?.input;
+  return (
+    <Form.Item name={f.name} label={f.title}>
+      {Input ? <Input placeholder={`请选择${f.title}`} /> : fieldInput(f)}
+    </Form.Item>
+  );
 }
 
 // Memoised: the list renders again when its rows arrive or the selection changes, and the form has nothing to show anew.
-export const SearchForm = memo(function SearchForm({ form, fields, onSearch, onReset, hidden, initialValues }: SearchFormProps) {
+export const SearchForm = memo(function SearchForm({ form, fields, onSearch, onReset, hidden, initialValues, overrides }: SearchFormProps) {
   if (fields.length === 0) return null;
   return (
     <Form
@@ -122,9 +153,7 @@ export const SearchForm = memo(function SearchForm({ form, fields, onSearch, onR
       style={{ marginBottom: 16, rowGap: 12, display: hidden ? 'none' : undefined }}
     >
       {fields.map((f) => (
-        <Form.Item key={f.name} name={f.name} label={f.title}>
-          {fieldInput(f)}
-        </Form.Item>
+        <SearchItem key={f.name} field={f} override={overrides?.[f.name]} />
       ))}
       <Form.Item>
         <Space>

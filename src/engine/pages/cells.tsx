@@ -1,4 +1,5 @@
 import type { ListRender, PropertySchema } from '@common/engine/types';
+import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { DictTag } from '@/components/DictTag';
 import { ImagePreview } from '@/components/ImagePreview';
@@ -34,6 +35,12 @@ export function relationLabel(prop: PropertySchema, record: Record<string, unkno
 
 export function displayValue(prop: PropertySchema, value: unknown, render: ListRender = renderOf(prop)): ReactNode {
   if (value === undefined || value === null || value === '') return render === 'dict' ? null : '';
+  if ((render === 'text' || render === 'switch') && (prop['x-enumLabels'] || prop['x-enumColors'])) {
+    // x-enumLabels / x-enumColors: a status without dictionary rows shown by its label, as a coloured tag when given.
+    const label = prop['x-enumLabels']?.[String(value)] ?? String(value);
+    const color = prop['x-enumColors']?.[String(value)];
+    return color ? <Tag color={color}>{label}</Tag> : label;
+  }
   switch (render) {
     case 'dict':
     case 'switch':

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntitySchema } from '../../../common/engine/types.js';
 import { DEFAULT_SCHEMAS_DIR } from '../../../server/engine/index.js';
+import { schemaFiles } from '../../../server/engine/metaSchema.js';
 import type { Q } from '../../../server/engine/store.js';
 import { columnIndexes } from '../../../server/engine/sync.js';
 import { backends, startServer, type TestServer } from '../harness.js';
@@ -14,11 +15,12 @@ import { backends, startServer, type TestServer } from '../harness.js';
  * is not duplicated.
  */
 
+/** The tables of the schemas the engine keeps (schemas/<module>/*.json); a module-served schema has no engine table. */
 const entityTables = (): string[] =>
-  fs
-    .readdirSync(DEFAULT_SCHEMAS_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => (JSON.parse(fs.readFileSync(path.join(DEFAULT_SCHEMAS_DIR, f), 'utf8')) as { 'x-table': string })['x-table']);
+  schemaFiles(DEFAULT_SCHEMAS_DIR)
+    .map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as EntitySchema)
+    .filter((s) => !s['x-endpoint'].module && s['x-table'])
+    .map((s) => s['x-table'] as string);
 
 describe.each(backends)('schema engine indexes (%s)', (backend) => {
   let s: TestServer;

@@ -6,6 +6,7 @@ import { engineDb } from '../../../server/engine/store.js';
 import type { SynthSources } from '../../../server/engine/synth.js';
 import type { TestServer } from '../harness.js';
 import { csv, EngineApi, readXlsx, sheet } from './engineClient.js';
+import { defineModuleConformance } from './moduleSuite.js';
 import { defineSingletonConformance } from './singletonSuite.js';
 
 /**
@@ -45,7 +46,17 @@ function compare(a: unknown, b: unknown): number {
 /** A text property a test may freely change (not unique, no enum / dictionary / relation / pattern / format). */
 function freeTextField(entity: Entity): Field | undefined {
   return entity.writable.find(
-    (f) => f.kind === 'text' && !f.unique && !f.prop.enum && !f.dict && !f.relation && !f.prop.pattern && !f.prop.format && !f.writeOnly && !f.richText,
+    (f) =>
+      f.kind === 'text' &&
+      !(f.name in (entity.schema['x-filter'] ?? {})) &&
+      !f.unique &&
+      !f.prop.enum &&
+      !f.dict &&
+      !f.relation &&
+      !f.prop.pattern &&
+      !f.prop.format &&
+      !f.writeOnly &&
+      !f.richText,
   );
 }
 
@@ -57,6 +68,11 @@ function sameValue(f: Field, sent: unknown, got: unknown): void {
 }
 
 export function defineConformance(context: () => SuiteContext, definition: Entity): void {
+  // Module-served (x-endpoint.module): the module's routes, so the reduced suite of what the console relies on.
+  if (definition.moduleServed) {
+    defineModuleConformance(context, definition);
+    return;
+  }
   // One record only: its own suite (a second create is refused, so the many-records checks below do not apply).
   if (definition.schema['x-singleton']) {
     defineSingletonConformance(context, definition);
@@ -76,7 +92,8 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
     let seq = 0;
     /** Records created through the API: id, what was sent, current version. */
     const created: Array<{ id: number; sent: Record<string, unknown>; version: number | null }> = [];
-    const synth = () => synthRecord(entity, ++seq, sources);
+    // x-filter: a record of this resource holds its preset values (the server sets them anyway).
+    const synth = () => ({ ...synthRecord(entity, ++seq, sources), ...(definition.schema['x-filter'] ?? {}) });
 
     beforeAll(async () => {
       ({ s, admin } = context());
@@ -272,7 +289,19 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
         });
       }
 
-      for (const f of definition.fields.filter((x) => x.search)) {
+      const preset = definition.schema['x-filter'] ?? {};
+      if (Object.keys(preset).length) {
+        it(`预设筛选 x-filter：列表、导出与单条读取只有 ${JSON.stringify(preset)} 的行，客户端的值被忽略`, async () => {
+          const asked: Record<string, string> = {};
+          for (const name of Object.keys(preset)) asked[name] = `not-${String(preset[name])}`;
+          const res = await api.list(admin, { pageSize: 500, ...asked });
+          expect(res.code, res.msg).toBe(200);
+          expect(res.rows.length, 'the records created above are listed').toBeGreaterThan(0);
+          for (const r of res.rows) for (const [name, value] of Object.entries(preset)) expect(r[name], name).toEqual(value);
+        });
+      }
+
+      for (const f of definition.fields.filter((x) => x.search && !(x.name in preset))) {
         it(`筛选：${f.name}（${f.search}）只返回匹配的行`, async () => {
           const all = await api.all(admin);
           const mine = created.length ? all.filter((r) => created.some((c) => c.id === Number(r[pkName]))) : [];
@@ -376,7 +405,7 @@ export function defineConformance(context: () => SuiteContext, definition: Entit
             expect(cell).toBe(label ?? (typeof value === 'number' ? value : String(value)));
           }
         }
-        const filter = definition.fields.find((f) => f.search === 'eq');
+        const filter = definition.fields.find((f) => f.search === 'eq' && !(f.name in (definition.schema['x-filter'] ?? {})));
         if (filter) {
           const value = list.find((r) => r[filter.name] !== null)?.[filter.name];
           const filtered = await api.list(admin, { [filter.name]: String(value) });

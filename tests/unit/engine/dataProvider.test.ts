@@ -221,3 +221,56 @@ describe('listQuery', () => {
     ).toEqual({ configKey: 'sys' });
   });
 });
+
+describe('module-served resource (x-endpoint.module, answer, paging) and x-filter', () => {
+  const trash: EntitySchema = {
+    $id: 'trash_students',
+    title: '回收站',
+    type: 'object',
+    'x-primaryKey': 'studentId',
+    'x-endpoint': {
+      style: 'app',
+      base: '/appv2/api/ManagerStudent',
+      actions: { list: 'studentList', remove: 'delStudent' },
+      module: true,
+      answer: { rows: 'data.list', total: 'data.count' },
+      paging: { page: 'page', size: 'limit' },
+    },
+    'x-permissions': { list: 'manage:recycle:list', remove: 'manage:recycle:remove' },
+    'x-filter': { isDelete: '1' },
+    properties: {
+      studentId: { type: 'integer', title: '编号', readOnly: true },
+      name: { type: 'string', title: '姓名', 'x-search': { op: 'like' } },
+      isDelete: { type: 'string', title: '已删除', 'x-search': { op: 'eq' } },
+    },
+  };
+  const moduleProvider = createDataProvider((name) => (name === trash.$id ? trash : undefined));
+
+  it("getList calls the module's route with its paging names and the preset filter, and reads rows / total from the mapped paths", async () => {
+    const seen: unknown[] = [];
+    server.use(
+      mock.post('*/appv2/api/ManagerStudent/studentList', async ({ request }) => {
+        seen.push(await request.json());
+        return HttpResponse.json({ code: 200, msg: '查询成功', data: { list: [{ studentId: 3, name: '张三' }], count: 57 } });
+      }),
+    );
+    const res = await moduleProvider.getList({
+      resource: 'trash_students',
+      pagination: { currentPage: 2, pageSize: 10 },
+      // A client value for the preset property is dropped: the preset wins.
+      filters: [
+        { field: 'name', operator: 'contains', value: '张' },
+        { field: 'isDelete', operator: 'eq', value: '0' },
+      ],
+    });
+    expect(seen).toEqual([{ page: 2, limit: 10, name: '张', isDelete: '1' }]);
+    expect(res).toEqual({ data: [{ studentId: 3, name: '张三', id: 3 }], total: 57 });
+  });
+
+  it('the export query (paging off) carries the preset filter too', () => {
+    expect(listQuery(trash, { pagination: { mode: 'off' }, filters: [{ field: 'name', operator: 'contains', value: '李' }] })).toEqual({
+      name: '李',
+      isDelete: '1',
+    });
+  });
+});

@@ -2,7 +2,7 @@ import type { EntitySchema } from '@common/engine/types';
 import { Refine } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { createDataProvider } from '@/engine/dataProvider';
-import { ResourceRegistryContext } from '@/engine/registry';
+import { createResourceRegistry, ResourceRegistryContext } from '@/engine/registry';
 import { accessControlProvider } from '@/providers/accessControlProvider';
 import { registry, resources, schemas } from '@/resources';
 import { FeedbackBridge } from '../feedback';
@@ -41,12 +41,20 @@ export const testProvider = (list: EntitySchema[] = schemas) => createDataProvid
  * Renders inside antd (zh_CN, App context with the http layer's toasts, no motion: ../render.tsx) and Refine with the
  * engine data provider and the access-control provider, the console's resource registry provided to the engine.
  */
-export function renderWithRefine(ui: ReactNode) {
+export function renderWithRefine(ui: ReactNode, extra: EntitySchema[] = []) {
+  // Schemas of the test itself (fixtures) join the app's: the provider finds them and the registry knows them.
+  const list = extra.length ? [...schemas, ...extra] : schemas;
+  const reg = extra.length ? createResourceRegistry(list) : registry;
   return renderUi(
     <>
       <FeedbackBridge />
-      <ResourceRegistryContext value={registry}>
-        <Refine dataProvider={testProvider()} resources={resources} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
+      <ResourceRegistryContext value={reg}>
+        <Refine
+          dataProvider={testProvider(list)}
+          resources={extra.length ? reg.refineResources() : resources}
+          accessControlProvider={accessControlProvider}
+          options={{ disableTelemetry: true }}
+        >
           {ui}
         </Refine>
       </ResourceRegistryContext>
