@@ -6,11 +6,20 @@ import { AUTH_TABLES, createAuthCache } from './cache/auth.js';
 import { cachePrefixFor } from './cache/index.js';
 import { TableGenerations } from './cache/tableGenerations.js';
 import type { ServerConfig } from './config.js';
+import { CONTENT_HOOKS } from './content/hooks.js';
+import { contentRoutes } from './content/routes.js';
+import { customerRoutes } from './customer/routes.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { seed } from './db/seed/index.js';
 import { syncSeededMenus } from './db/seed/menuSync.js';
 import { seededMenus } from './db/seed/schemaMenus.js';
+import { schemaEngineRoutes } from './engine/routes.js';
+import { payRoutes } from './finance/payRoutes.js';
+import { financeRoutes } from './finance/routes.js';
+import { genRoutes } from './gen/routes.js';
+import { homeRoutes } from './home/routes.js';
+import { clientConfigRoutes, PUBLISH_COOKIE, readPublishTime } from './http/clientConfig.js';
 import { registerCompression } from './http/compress.js';
 import type { AuthContext, RegisteredRoute, RoutePermission } from './http/context.js';
 import { ApiError, Code, type Envelope } from './http/envelope.js';
@@ -19,8 +28,9 @@ import { checkJsonShape } from './http/jsonLimits.js';
 import { checkPaging } from './http/paging.js';
 import { registerSecurityHeaders, uploadHeaders } from './http/securityHeaders.js';
 import { validationMessage } from './http/validation.js';
-import { PUBLISH_COOKIE, readPublishTime } from './routes/client-config.js';
-import { registerRoutes } from './routes/index.js';
+import { MONITOR_HOOKS } from './monitor/jobHooks.js';
+import { monitorCorePlugin } from './monitor/plugin.js';
+import { monitorRoutes } from './monitor/routes.js';
 import { allows, loadAccess } from './security/access.js';
 import { IdempotencyStore, KEY_REUSED_MESSAGE, PENDING_MESSAGE, REPLAYED_HEADER, requestKey } from './security/idempotency.js';
 import { loadOrCreateKeys } from './security/keys.js';
@@ -30,9 +40,15 @@ import { registerRateLimits } from './security/rateLimits.js';
 import { findSession, hashToken } from './security/sessions.js';
 import { isWriteRoute, REPEAT_MESSAGE, REPEAT_WINDOW_MS, submissionKey } from './security/writeGuard.js';
 import { registerWatch, WriteWatch } from './security/writeWatch.js';
-import { createSmsSender } from './services/sms/index.js';
-import { uploadRoot } from './services/uploads.js';
+import { serviceRoutes } from './service/routes.js';
+import { createSmsSender } from './sms/index.js';
 import { registerStatic } from './static.js';
+import { uploadRoot } from './storage/roots.js';
+import { filesRoutes } from './storage/routes.js';
+import { SYSTEM_HOOKS } from './system/hooks.js';
+import { systemEngineRoutes, systemRoutes } from './system/routes.js';
+import { toolboxRoutes } from './toolbox/routes.js';
+import { volunteerRoutes } from './volunteer/routes.js';
 
 export const API_PREFIXES = ['/dev-api/', '/appv2/'];
 /** For registration and for wording only. Access is never decided from the URL text: Fastify matches the decoded path,
@@ -337,4 +353,28 @@ function wantsEncryption(request: FastifyRequest): boolean {
   const q = request.query as Record<string, unknown> | undefined;
   const b = request.body as Record<string, unknown> | undefined;
   return String(q?.authEncode ?? '') === '1' || (b !== null && typeof b === 'object' && String(b.authEncode ?? '') === '1');
+}
+
+/**
+ * Every route of the server, module by module (../shared/notes/module-layout.md: each module's routes.ts, registered
+ * once here). Order matters where noted: the monitor core and 首页's page-view hook come first, the schema engine
+ * before the routes that use its tables and registry.
+ */
+async function registerRoutes(app: FastifyInstance) {
+  await app.register(monitorCorePlugin); // first: cache, metrics, job runner (server/monitor/plugin.ts) for every later route
+  await app.register(homeRoutes); // 首页 and 平台中心 (server/home/): to-dos, statistics, 快捷菜单, tabs, version log; its page-view hook sees every later route
+  await app.register(clientConfigRoutes); // /app-config.js: the console's keys and publish time (server/http/clientConfig.ts)
+  await app.register(systemRoutes); // 系统管理 before the engine: sign-in, password, menus, platform, profile, settings (server/system/routes.ts)
+  await app.register(filesRoutes); // uploads and downloads (server/storage/routes.ts)
+  await app.register(toolboxRoutes);
+  await app.register(schemaEngineRoutes, { hooks: { ...SYSTEM_HOOKS, ...MONITOR_HOOKS, ...CONTENT_HOOKS } }); // schemas/<module>/*.json (docs/schemas.md); a bad schema stops the start
+  await app.register(systemEngineRoutes); // 系统管理 extras that need the engine: roles, users, 组织机构, 权限, 用户资料, 备忘录
+  await app.register(volunteerRoutes);
+  await app.register(customerRoutes); // 会员卡 and 用户管理 (server/customer/)
+  await app.register(payRoutes); // 财务: online payments, 充值, 续费, 优惠券, 对账, /pay/notify, the sandbox provider (server/finance/)
+  await app.register(financeRoutes); // 财务: wallets, withdrawals, bank accounts, invoices (server/finance/routes.ts)
+  await app.register(monitorRoutes); // 系统监控: 在线用户, job extras, cache, druid, server; /health /ready /metrics
+  await app.register(contentRoutes); // 运营 / 官网 / 直播 extras, video upload (tus), the public site /site/ (server/content/); needs the engine
+  await app.register(serviceRoutes); // 服务中心: work orders, app store / gallery / resource extras, posters (server/service/); needs the engine
+  await app.register(genRoutes); // 代码生成 (server/gen/): table → schema file; needs the engine
 }

@@ -23,7 +23,7 @@ admissionAsOf();
 // Loaded after the checks above, so a refused start answers at once instead of after loading every module.
 const { buildApp } = await import('./app.js');
 const { activeProviders } = await import('./finance/pay/index.js');
-const { readPublishTime } = await import('./routes/client-config.js');
+const { readPublishTime } = await import('./http/clientConfig.js');
 const app = await buildApp({ config });
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -1,6 +1,6 @@
 /**
  * The settings groups of 注册设置 / 测评设置 / 审核配置: the values of each group and the stored state GET/PUT
- * /dev-api/system/settings/<group> answer. server/services/settings.ts checks and stores them; the console's settings
+ * /dev-api/system/settings/<group> answer. server/system/settings.ts checks and stores them; the console's settings
  * screen edits them (src/api/settings.ts).
  */
 

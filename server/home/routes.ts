@@ -14,6 +14,7 @@ import { PageViewCounter } from './pageViews.js';
 import { pageViewsByDay, platformFigures } from './platformFigures.js';
 import { tabList } from './tabs.js';
 import { todoList } from './todo.js';
+import { versionRoutes } from './versions.js';
 
 /** 统计 (the page and the home charts); seeded for admin and 机构负责人 (server/db/seed/menus.ts). */
 export const STATISTICS_PERMISSION = 'home:statistics:list';
@@ -99,6 +100,7 @@ async function home(app: FastifyInstance) {
   route(['GET', 'POST'], '/dev-api/api/index/tabList', 'login', false, async (p) => ok(await tabList(db, p.tab, p.pageSize)));
 
   route(['GET', 'POST'], '/dev-api/api/index/helpCenter', 'login', false, async (p) => ok(await helpArticles(db, p.keyword)));
+  await app.register(versionRoutes); // systermUpdateList: the releases of 版本管理 (versions.ts)
 
   /** For tests and the bench: write the counted views now. */
   app.decorate('pageViews', counter);

@@ -7,7 +7,7 @@ import { latestGallery, latestResources, recommendedApps } from '../service/inde
 
 /**
  * The dashboard tabs (spec §2.3: 推荐应用, 资源下载, 营销图库, 直播; §7.8 tabList): one small reader per source. The
- * service centre's lists come from server/service/tabs.ts; 直播 reads the engine table of schemas/liveBroadcast.
+ * service centre's lists come from server/service/tabs.ts; 直播 reads the engine table of schemas/content/live_broadcast.json.
  */
 
 /** Spec §9: the dashboard table shows page 1, size 30. */

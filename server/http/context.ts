@@ -7,7 +7,7 @@ import type { Access } from '../security/access.js';
 import type { KeyMaterial } from '../security/keys.js';
 import type { NonceStore } from '../security/nonces.js';
 import type { Protocol } from '../security/protocol.js';
-import type { SmsSender } from '../services/sms/index.js';
+import type { SmsSender } from '../sms/index.js';
 
 /**
  * Who may call a route. Every /dev-api and /appv2 route must declare one (checked when it is registered):

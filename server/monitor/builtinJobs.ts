@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { getSettings } from '../services/settings.js';
+import { getSettings } from '../system/index.js';
 import { registerJobHandler } from './handlers.js';
 
 /**

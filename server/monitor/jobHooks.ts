@@ -11,7 +11,7 @@ function after(event: WriteEvent, prop: string, column: string): unknown {
 }
 
 /**
- * 定时任务 rules beyond schemas/sys_job.json: the handler must be a registered one, its parameters must fit the handler's
+ * 定时任务 rules beyond schemas/monitor/sys_job.json: the handler must be a registered one, its parameters must fit the handler's
  * schema, the cron expression must parse (RuoYi's messages: 新增任务'x'失败，Cron表达式不正确); every save gives the job its
  * next fire time from now (a paused job none), so a changed expression or a resumed job is picked up by the runners.
  */
@@ -39,7 +39,7 @@ export const jobHooks: EntityHooks = {
   },
 };
 
-/** Hooks of the monitor module's schemas, by $id (merged into the engine's registry in server/routes/index.ts). */
+/** Hooks of the monitor module's schemas, by $id (merged into the engine's registry in server/app.ts). */
 export const MONITOR_HOOKS: HooksRegistry = {
   sys_job: jobHooks,
 };

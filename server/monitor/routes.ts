@@ -10,6 +10,7 @@ import { engineDb } from '../engine/store.js';
 import { fail, ok } from '../http/envelope.js';
 import { cronProblem, nextFireTimes } from './cron.js';
 import { listJobHandlers } from './handlers.js';
+import { onlineRoutes } from './online.js';
 import { overviewRoutes } from './overview.js';
 import { NODE_HEARTBEAT_MS } from './plugin.js';
 import { JOB_STATUS } from './tables.js';
@@ -233,6 +234,7 @@ export async function monitorRoutes(app: FastifyInstance) {
 
   // ── 监控总览: the figures above on one page (overview.ts) ──────────────────────────────────────────────────────────
   await overviewRoutes(app);
+  await app.register(onlineRoutes); // 在线用户: the signed-in sessions, 强退 (online.ts)
 
   // ── For operators: liveness, readiness, Prometheus ────────────────────────────────────────────────────────────────
   app.get('/health', async () => ({ status: 'UP', uptimeSec: Math.round(process.uptime()) }));

@@ -4,7 +4,7 @@ import { fail } from '../http/envelope.js';
 
 /**
  * The one place a caller's store scope is decided (issue 22). Every store-scoped query of customer, finance,
- * volunteer, service and home reads it through here (customer/common.ts `actorOf`), so no module guesses on its own.
+ * volunteer, service and home reads it through here (server/security/actor.ts `actorOf`), so no module guesses on its own.
  *
  *  - the super admin (role `admin`) sees every store;
  *  - staff of a store flagged as headquarters (cus_store.kind = 'hq') see every store: the flag, not store id 1,

@@ -1,4 +1,4 @@
-import type { SqlStats } from '../monitor/sqlStats.js';
+import type { SqlStats } from '../db/sqlStats.js';
 
 /**
  * Which tables this server process has written, as generation numbers, so short-lived caches (sessions, permission

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config.js';
-import { uploadRoot } from '../services/uploads.js';
 import { createLocalStorage } from './local.js';
+import { uploadRoot } from './roots.js';
 import { createS3Storage } from './s3.js';
 import type { Storage } from './types.js';
 

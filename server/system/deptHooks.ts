@@ -3,7 +3,7 @@ import type { EntityHooks } from '../engine/hooks.js';
 import { assertDeptInScope, dataScopeCondition } from './dataScope.js';
 
 /**
- * 部门管理 (schemas/sys_dept.json) under 数据权限, as RuoYi's dept list: the list shows only the departments of the
+ * 部门管理 (schemas/system/sys_dept.json) under 数据权限, as RuoYi's dept list: the list shows only the departments of the
  * caller's data scope, and a department outside it can be neither changed, moved under, nor deleted
  * (没有权限访问部门数据！).
  */

@@ -2,3 +2,5 @@
 // else of server/system/ is imported from outside it; .dependency-cruiser.cjs checks that.
 export { dueMemoCount } from './memos.js';
 export { newUserRow } from './newUserRow.js';
+export { expiryTime, isExpired } from './platform.js';
+export { getSettings } from './settings.js';

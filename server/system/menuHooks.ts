@@ -3,7 +3,7 @@ import { ApiError, Code } from '../http/envelope.js';
 import { assertMenuWritable, type MenuDb, menuDeleteProblem } from './menuRules.js';
 
 /**
- * 菜单管理 (schemas/sys_menu.json) beyond its schema: RuoYi's menu rules (menuRules.ts) on every create / update /
+ * 菜单管理 (schemas/system/sys_menu.json) beyond its schema: RuoYi's menu rules (menuRules.ts) on every create / update /
  * import row, and deletes refused while a role holds the menu. The engine itself refuses a parent that is the menu
  * itself or below it and a menu with children, with the messages of the schema's x-tree.
  */

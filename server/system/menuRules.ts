@@ -3,7 +3,7 @@ import { ApiError, Code } from '../http/envelope.js';
 
 /**
  * RuoYi's menu rules (SysMenuController / SysMenuServiceImpl), shared by the 菜单管理 engine hooks (menuHooks.ts) and
- * the hand-written 菜单配置 routes (routes/menu.ts). Queries use plain column names with one-word aliases, so they
+ * the hand-written 菜单配置 routes (server/system/menuRoutes.ts). Queries use plain column names with one-word aliases, so they
  * read the same through the engine's connection (no name mapping) and the app's (camelCase plugin).
  */
 

@@ -6,7 +6,7 @@ import { fail } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 
 /**
- * 角色管理 (schemas/sys_role.json) rules beyond the schema, RuoYi style:
+ * 角色管理 (schemas/system/sys_role.json) rules beyond the schema, RuoYi style:
  * - `menuIds` in the body of a save (array of menu ids, each must exist) replaces the role's sys_role_menu rows;
  *   a save without the key leaves them alone (imports, status changes).
  * - The super admin role (role_key 'admin') can be neither changed nor deleted: 不允许操作超级管理员角色.

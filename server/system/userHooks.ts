@@ -9,7 +9,7 @@ import { STORE_ROLE_KEYS } from '../security/storeScope.js';
 import { assertDeptInScope, assertUsersInScope, dataScopeCondition } from './dataScope.js';
 
 /**
- * 用户管理 (schemas/sys_user.json) rules beyond the schema, RuoYi style:
+ * 用户管理 (schemas/system/sys_user.json) rules beyond the schema, RuoYi style:
  * - The password is stored hashed (scrypt). A new user (form or import) without one gets the initial password of
  *   参数设置 `sys.user.initPassword` (else 123456). Updates never touch it: passwords change only through resetPwd
  *   (server/system/userRoutes.ts) or the user's own 修改密码.

@@ -9,7 +9,6 @@ import { findRow, type Q, type Row } from '../engine/store.js';
 import { fail, ok } from '../http/envelope.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
-import { checkNewPassword } from '../services/users.js';
 import { assertUsersInScope, dataScopeCondition } from './dataScope.js';
 import {
   assertNotSuperUser,
@@ -21,6 +20,7 @@ import {
   replaceUserLinks,
   revokeSessionsOf,
 } from './userHooks.js';
+import { checkNewPassword } from './users.js';
 
 /**
  * 用户管理 calls beyond the schema engine's CRUD of sys_user (RuoYi SysUserController):

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { cached } from '../cache/index.js';
-import { platformTotals } from '../home/platformFigures.js';
+import { platformTotals } from '../home/index.js';
 import { fail, ok } from '../http/envelope.js';
 import { isAllowedToolboxAddress, TOOLBOX_ADDRESS_MESSAGE } from '../security/toolboxAddress.js';
-import { getPlatform, platformInfo } from '../services/platform.js';
+import { getPlatform, platformInfo } from './platform.js';
 
 const platformBody = {
   type: 'object',

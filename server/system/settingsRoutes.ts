@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { BusinessType, recordOperation } from '../engine/operlog.js';
 import { engineDb } from '../engine/store.js';
 import { ApiError, ok } from '../http/envelope.js';
-import { bodySchema, getSettings, readSettings, SETTING_GROUP_NAMES, SETTING_GROUPS, saveSettings, settingsOptions } from '../services/settings.js';
+import { bodySchema, getSettings, readSettings, SETTING_GROUP_NAMES, SETTING_GROUPS, saveSettings, settingsOptions } from './settings.js';
 
 /**
  * 注册设置 / 测评设置 / 审核配置 (docs/architecture.md "Settings"): GET and PUT /dev-api/system/settings/{group} for

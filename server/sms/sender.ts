@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type ApiError, fail } from '../../http/envelope.js';
+import { type ApiError, fail } from '../http/envelope.js';
 import type { SmsDriverName } from './settings.js';
 
 /** Delivers a verification code by SMS (the driver is chosen with SMS_DRIVER, docs/configuration.md). */

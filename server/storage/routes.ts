@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, Code, fail, ok } from '../http/envelope.js';
-import { downloadRoot } from '../services/uploads.js';
-import { createStorage, isSafeKey, keyBaseName, newObjectKey, type Storage, StorageNotFoundError } from '../storage/index.js';
-import { detectType, EDITOR_IMAGE_TYPES, extensionOf, hasControlChar, IMAGE_TYPES, mimeOf, UPLOAD_TYPES } from '../storage/sniff.js';
-import { loadOrCreateUploadSecret, qiniuEtag, signUploadToken, verifyUploadToken } from '../storage/upload-token.js';
+import { createStorage, isSafeKey, keyBaseName, newObjectKey, type Storage, StorageNotFoundError } from './index.js';
+import { downloadRoot } from './roots.js';
+import { detectType, EDITOR_IMAGE_TYPES, extensionOf, hasControlChar, IMAGE_TYPES, mimeOf, UPLOAD_TYPES } from './sniff.js';
+import { loadOrCreateUploadSecret, qiniuEtag, signUploadToken, verifyUploadToken } from './upload-token.js';
 
 /**
  * Upload and download (spec §7.6, §5 upload messages, §9 limits):

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { RegisterBody } from '../../common/system/account.js';
 import type { Database } from '../db/types.js';
 import { fail, ok } from '../http/envelope.js';
 import { ACCOUNT_POLICY, accountKey, clearAttempts, lockIfExhausted, PAIR_POLICY, pairKey, reserveAttempt } from '../security/loginAttempts.js';
@@ -8,9 +9,9 @@ import { hashPassword, verifyPassword } from '../security/password.js';
 import { parseClientKey } from '../security/protocol.js';
 import { extraRateLimit, RATE_WINDOWS, rateLimitSettings, routeRateLimit } from '../security/rateLimits.js';
 import { createSession, describeClient, revokeSession } from '../security/sessions.js';
-import { getSettings } from '../services/settings.js';
-import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from '../services/users.js';
-import { newUserRow } from '../system/newUserRow.js';
+import { newUserRow } from './newUserRow.js';
+import { getSettings } from './settings.js';
+import { checkNewPassword, findActiveUserByLogin, findActiveUserByMobile, LOCK_MINUTES, MAX_PASSWORD_FAILURES, recordLogin } from './users.js';
 
 const SMS_TTL_MS = 5 * 60 * 1000;
 const SMS_RESEND_MS = 60 * 1000;
@@ -181,7 +182,7 @@ export async function authRoutes(app: FastifyInstance) {
       try {
         await app.sms.send(mobile, code);
       } catch (err) {
-        // The provider refused (services/sms/): nobody got this code, so it must not hold the 60 s resend gap.
+        // The provider refused (server/sms/): nobody got this code, so it must not hold the 60 s resend gap.
         await db.deleteFrom('sysSmsCode').where('id', '=', saved.id).execute();
         throw err;
       }
@@ -190,7 +191,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { username: string; password: string; confirmPassword: string; mobile?: string; realName?: string; code?: string } }>(
+  app.post<{ Body: RegisterBody }>(
     '/dev-api/register',
     {
       config: { permission: 'public', rateLimit: routeRateLimit(app, '注册', limits.registerPerHour, HOUR), write: true },
@@ -211,7 +212,7 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { username, password, confirmPassword, mobile, realName, code } = request.body;
-      // 注册设置 (services/settings.ts): 开放注册 is sys_platform.register_enabled; default role and SMS code from the group.
+      // 注册设置 (server/system/settings.ts): 开放注册 is sys_platform.register_enabled; default role and SMS code from the group.
       const settings = await getSettings(db, 'register');
       if (!settings.registerEnabled) throw fail('当前系统没有开启注册功能！');
       if (settings.smsRequired && !mobile) throw fail('请输入手机号');

@@ -5,8 +5,8 @@ import { cached } from '../cache/index.js';
 import { engineDb } from '../engine/store.js';
 import { Code, fail, ok } from '../http/envelope.js';
 import { allows, SUPER_ROLE } from '../security/access.js';
-import { buildMenuTree, buildRouters } from '../services/router.js';
-import { assertMenuWritable, type MenuDb, menuDeleteProblem } from '../system/menuRules.js';
+import { assertMenuWritable, type MenuDb, menuDeleteProblem } from './menuRules.js';
+import { buildMenuTree, buildRouters } from './menuTree.js';
 
 const menuBody = {
   type: 'object',

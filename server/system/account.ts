@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { SavePassBody } from '../../common/system/account.js';
 import { fail, ok } from '../http/envelope.js';
 import { clearAttempts, lockIfExhausted, OLD_PASSWORD_POLICY, oldPasswordKey, reserveAttempt } from '../security/loginAttempts.js';
 import { hashPassword, verifyPassword } from '../security/password.js';
 import { revokeUserSessions } from '../security/sessions.js';
-import { checkNewPassword } from '../services/users.js';
+import { checkNewPassword } from './users.js';
 
 export async function accountRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
   /** Change one's own password (spec §5, §7.1). Other sessions of the user are signed out. */
-  app.post<{ Body: { mobile?: string; oldpass?: string; qrPass?: string; pass?: string } }>(
+  app.post<{ Body: Partial<SavePassBody> }>(
     '/dev-api/api/account/savePass',
     {
       config: { permission: 'login', write: true },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { VersionInfo } from '../../common/home/versions.js';
 import { ok } from '../http/envelope.js';
 
 /** How many releases the history answers (newest first). */
@@ -7,7 +8,7 @@ export const VERSION_HISTORY_LIMIT = 100;
 /**
  * Version info (spec §3: appId, user, toolsign, publish_time, lasttag, domainName, historylog of user, time, filenums,
  * tag, log) for the version dialog, /log and the home update-log drawer (§7.8 systermUpdateList). The releases are
- * maintained in 版本管理 (schemas/sys_version_log.json); the newest release is the current one.
+ * maintained in 版本管理 (schemas/home/sys_version_log.json); the newest release is the current one.
  */
 export async function versionRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
@@ -24,7 +25,7 @@ export async function versionRoutes(app: FastifyInstance) {
         .limit(VERSION_HISTORY_LIMIT)
         .execute();
       const current = rows[0];
-      return ok({
+      return ok<VersionInfo>({
         appId: current?.appId ?? '',
         user: current?.userName ?? '',
         toolsign: current?.signTool ?? '',
