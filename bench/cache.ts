@@ -8,7 +8,7 @@ import { openDatabase } from '../server/db/connection.js';
 import { migrate } from '../server/db/migrate.js';
 import { seed } from '../server/db/seed/index.js';
 import { loadOrCreateKeys } from '../server/security/keys.js';
-import { buildMenuTree, buildRouters } from '../server/services/router.js';
+import { buildMenuTree, buildRouters } from '../server/system/menuTree.js';
 import { type HttpResult, type HttpScenario, prepareHttp, runHttpScenario } from './http.js';
 import { type RunningServer, startServer } from './server.js';
 import { fmt, table } from './stats.js';

@@ -9,7 +9,7 @@ import { timerSigner } from './sign.js';
 import { summarize } from './stats.js';
 
 /**
- * The schema engine on a large table: `sys_config` (schemas/sys_config.json) filled with synthetic rows, then
+ * The schema engine on a large table: `sys_config` (schemas/system/sys_config.json) filled with synthetic rows, then
  *  - list: GET /dev-api/system/config/list with a `like` filter on configName and a sort on the sortable configKey,
  *    one request at a time, pages and filters varied (four filters from "every row matches" to "11 rows"; the page
  *    drawn at random over all pages of the filter, so deep offsets are included);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type RateLimitSettings, rateLimitsFromEnv } from './security/rateLimitSettings.js';
-import { type SmsConfig, smsConfigFromEnv } from './services/sms/settings.js';
+import { type SmsConfig, smsConfigFromEnv } from './sms/settings.js';
 
 /** Runtime configuration, read once from the environment. Every knob is documented in README.md. */
 export interface ServerConfig {
@@ -46,7 +46,7 @@ export interface ServerConfig {
   /** Write the demo data (accounts with published passwords, stores, students) on first start: SEED, default on except
    *  in production. The system essentials (platform row, roles, menus, reference data) are written in every mode. */
   seed: boolean;
-  /** SMS_DRIVER (log, aliyun, tencent) and the provider's settings (server/services/sms/settings.ts); secrets never printed. */
+  /** SMS_DRIVER (log, aliyun, tencent) and the provider's settings (server/sms/settings.ts); secrets never printed. */
   sms: SmsConfig;
   /** Logger on/off (tests run quiet). */
   logger: boolean;

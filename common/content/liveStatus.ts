@@ -1,5 +1,5 @@
 /**
- * The status of a live broadcast (直播列表, schemas/liveBroadcast/live_broadcast.json), derived from its times so
+ * The status of a live broadcast (直播列表, schemas/content/live_broadcast.json), derived from its times so
  * that a 预告 never outlives its start (docs/content.md "直播"). Every reader uses this one rule: the /site/live page,
  * ManagerLive/list and the public live API (through the engine's `present` hook, server/content/liveStatus.ts), the
  * console's list column and preview, and the 首页 直播 tab.

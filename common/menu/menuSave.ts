@@ -1,4 +1,4 @@
-/** 菜单配置 save (POST /dev-api/api/auth/menuSave): server/routes/menu.ts checks and stores it, the console's dialog sends it. */
+/** 菜单配置 save (POST /dev-api/api/auth/menuSave): server/system/menuRoutes.ts checks and stores it, the console's dialog sends it. */
 
 /** M directory, C page, F button. */
 export type MenuType = 'M' | 'C' | 'F';

@@ -1,6 +1,6 @@
 /**
  * The menu tree as the server sends it (getRuleList / getStoreRule `data`, RuoYi getRouters; spec §3 "Menu and route
- * item"): built by server/services/router.ts from the user's menus, turned into sidebar and routes by src/router/.
+ * item"): built by server/system/menuTree.ts from the user's menus, turned into sidebar and routes by src/router/.
  */
 
 /** Route meta. `link` is the page shown in an iframe (InnerLink); null when none. */

@@ -57,7 +57,7 @@ export function parseArgs(argv: string[]): AdminOptions | string {
   return options;
 }
 
-/** The product's rules for an account name (schemas/sys_user.json userName). */
+/** The product's rules for an account name (schemas/system/sys_user.json userName). */
 export function usernameProblem(name: string): string | null {
   if (!name) return '账号不能为空';
   if (!/^[A-Za-z0-9_]{2,20}$/.test(name)) return `账号“${name}”不符合要求：只能是 2 到 20 位字母、数字或下划线`;

@@ -4,8 +4,8 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance } from 'fastify';
 import { markBackground } from '../http/foreground.js';
-import { uploadRoot } from '../services/uploads.js';
 import { createStorage, newObjectKey } from '../storage/index.js';
+import { uploadRoot } from '../storage/roots.js';
 
 /**
  * Video upload for 课程视频 (spec §7.7 ManagerClassroom/videoUpload) over the tus resumable-upload protocol

@@ -5,10 +5,10 @@ import { fail } from '../http/envelope.js';
 import { contains } from '../http/like.js';
 import { intParam, paging } from '../http/params.js';
 import type { Actor } from '../security/actor.js';
-import { getSettings } from '../services/settings.js';
+import { getSettings } from '../system/index.js';
 import { FONT_MISSING, pdfFont } from '../volunteer/index.js';
-import { DAY_MS } from './common.js';
 import { loadCustomer } from './customers.js';
+import { DAY_MS } from './rules.js';
 
 /**
  * 测评: a Holland (RIASEC) interest assessment. The questions are served by /appv2/api/judg/problem; an answer

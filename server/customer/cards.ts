@@ -6,8 +6,8 @@ import { idList, intParam, paging, text } from '../http/params.js';
 import { type Actor, assertStore } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 import { type CardKeys, decryptSecret, encryptSecret, hashSecret, newSecret, verifySecret } from './cardSecrets.js';
-import { CARD_KINDS, CARD_STATUS_NAMES, cardNoParam, DAY_MS, MAX_RELEASE, PAY_BACKEND_BINDS, PAY_ONLINE, PAY_USER_BINDS } from './common.js';
 import { recordCustomerAction } from './customerActions.js';
+import { CARD_KINDS, CARD_STATUS_NAMES, cardNoParam, DAY_MS, MAX_RELEASE, PAY_BACKEND_BINDS, PAY_ONLINE, PAY_USER_BINDS } from './rules.js';
 import { debit, storeBalance } from './storeBalance.js';
 
 /** Rows per INSERT while making a batch (15 columns × 500 = 7,500 bind parameters; both databases allow far more). */

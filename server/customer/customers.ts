@@ -9,8 +9,8 @@ import { idList, intParam, paging, text } from '../http/params.js';
 import type { Actor } from '../security/actor.js';
 import type { CardKeys } from './cardSecrets.js';
 import { activateCard } from './cards.js';
-import { CUSTOMER_STATUS_NAMES, DAY_MS, PAY_BACKEND_BINDS, PAY_USER_BINDS, RECYCLE_RETENTION_DAYS } from './common.js';
 import { recordCustomerAction } from './customerActions.js';
+import { CUSTOMER_STATUS_NAMES, DAY_MS, PAY_BACKEND_BINDS, PAY_USER_BINDS, RECYCLE_RETENTION_DAYS } from './rules.js';
 
 /** 用户列表 / 回收站 page vol_student by key, newest customer first (server/engine/query.ts pageKeys). */
 const CUSTOMER_TABLE: KeyedTable = { table: 'vol_student', pk: { column: 'student_id', textColumn: false } };

@@ -3,8 +3,8 @@
 
 // Card delivery after an online purchase is registered with finance (server/finance/cardFulfilment.ts) in routes.ts.
 export { voidCardsInTransaction } from './cards.js';
-export { cardNoParam } from './common.js';
 export { changeCustomerInTransaction, customerChangeProblem, loadCustomer, transitionCustomersInTransaction } from './customers.js';
+export { cardNoParam } from './rules.js';
 export { credit, yuan } from './storeBalance.js';
 export { type StoreBrief, storeList } from './storeList.js';
 export { storeNames } from './storeNames.js';

@@ -1,7 +1,7 @@
 import { registerJobHandler } from '../monitor/index.js';
 import { expireCards } from './cards.js';
-import { RECYCLE_RETENTION_DAYS } from './common.js';
 import { purgeExpiredRecycled } from './customers.js';
+import { RECYCLE_RETENTION_DAYS } from './rules.js';
 
 /**
  * The customer module's scheduled work (定时任务, docs/monitor.md): card expiry and the 回收站 purge. The jobs that run

@@ -15,11 +15,14 @@ export async function listMemos(db: Db, actor: Actor, q: Record<string, unknown>
   let base = db.selectFrom('cusMemo as m').innerJoin('volStudent as s', 's.studentId', 'm.studentId').where('m.storeId', '=', actor.storeId);
   const student = intParam(q.studentId);
   if (student != null) base = base.where('m.studentId', '=', student);
+  const memo = intParam(q.memoId); // one note (the 修改 dialog loads it so)
+  if (memo != null) base = base.where('m.memoId', '=', memo);
   const content = typeof q.content === 'string' ? q.content.trim() : '';
   if (content) base = base.where(contains('m.content', content));
   const total = Number((await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await base.selectAll('m').select('s.name as studentName').orderBy('m.memoId', 'desc').limit(pageSize).offset(offset).execute();
-  return { rows, total };
+  // `mine`: the caller wrote it — only then may they change or delete it (the console's x-rowWhen shows 修改 / 删除 by it).
+  return { rows: rows.map((r) => ({ ...r, mine: r.createBy === actor.userId })), total };
 }
 
 export async function saveMemo(db: Db, actor: Actor, body: Record<string, unknown>) {

@@ -34,6 +34,7 @@ import {
   updateAddress,
   updateCustomer,
 } from './customers.js';
+import { ensureCustomerDicts } from './dicts.js';
 import { registerCustomerJobs } from './jobs.js';
 import { listMemos, removeMemos, saveMemo } from './memos.js';
 import { listMessages, myMessages, readMyMessage, removeMessages, sendMessage } from './messages.js';
@@ -90,6 +91,7 @@ function attachment(reply: FastifyReply, filename: string, contentType: string) 
 
 export async function customerRoutes(app: FastifyInstance) {
   registerCustomerJobs();
+  await ensureCustomerDicts(app.schemaEngine.env); // the x-dict of schemas/customer/
   const db = app.db.kysely;
   const logDb = db as unknown as Q; // the operation log is written with untyped SQL
   const keys = loadOrCreateCardKeys(app.config.dataDir);

@@ -11,7 +11,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import yauzl from 'yauzl';
 import type { ServerConfig } from '../config.js';
-import { uploadRoot } from '../services/uploads.js';
+import { uploadRoot } from '../storage/roots.js';
 import type { Db } from './connection.js';
 import { MIGRATION_LOCK, migrations } from './migrations/index.js';
 

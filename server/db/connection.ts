@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
-import { SqlStats } from '../monitor/sqlStats.js';
+import { SqlStats } from './sqlStats.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -12,7 +12,7 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
-  /** Statement statistics of this database (数据监控, server/monitor/sqlStats.ts). */
+  /** Statement statistics of this database (数据监控, server/db/sqlStats.ts). */
   sqlStats?: SqlStats;
   /** The PostgreSQL pool (数据监控 shows total / idle / waiting). */
   pool?: pg.Pool;

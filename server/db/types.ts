@@ -230,10 +230,10 @@ export interface VersionLogTable {
   domain: string;
   changedFiles: number;
   log: string;
-  version: Generated<number>; // the schema engine's optimistic lock (schemas/sys_version_log.json)
+  version: Generated<number>; // the schema engine's optimistic lock (schemas/home/sys_version_log.json)
 }
 
-/** Operation log (migration 004; written by the schema engine, listed through schemas/sys_oper_log.json). */
+/** Operation log (migration 004; written by the schema engine, listed through schemas/monitor/sys_oper_log.json). */
 export interface OperLogTable {
   operId: Generated<number>;
   title: string;

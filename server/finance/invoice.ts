@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { INVOICE_STATUS, taxNoProblem } from '../../common/finance/checks.js';
+import { INVOICE_STATUS, taxNoProblem, yuanText } from '../../common/finance/checks.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { intParam, text } from '../http/params.js';
@@ -179,6 +179,8 @@ export async function listInvoices(db: Db, storeId: number | undefined, p: Param
       ...r,
       header: JSON.parse(headerJson) as Record<string, string | null>,
       amountFen: Number(amount),
+      // The console's 驳回 text names the amount in yuan (schemas/finance/fin_invoice.json).
+      amountYuan: yuanText(Number(amount)),
       statusName: INVOICE_STATUS[r.status] ?? String(r.status),
       hasFile: !!fileName,
       fileName,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { yuanText } from '../../common/finance/checks.js';
 import type { CreatedOrder } from '../../common/finance/orders.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
@@ -203,6 +204,8 @@ export async function rechargeLog(db: Db, actor: Actor, p: Record<string, unknow
       provider: r.provider,
       providerName: r.provider ? (PROVIDER_TITLES[r.provider] ?? r.provider) : null,
       amountFen: Number(r.amountFen),
+      // The console's 确认到账 text names the amount in yuan (schemas/finance/fin_recharge.json).
+      amountYuan: yuanText(Number(r.amountFen)),
       status: r.status,
       statusName: RECHARGE_STATUS_NAMES[r.status] ?? r.status,
       orderNo: r.orderNo,

@@ -1,6 +1,6 @@
 import type { RenewalPlan } from '../../common/finance/renewal.js';
 import type { Db } from '../db/types.js';
-import { expiryTime, isExpired } from '../services/platform.js';
+import { expiryTime, isExpired } from '../system/index.js';
 import { type PayActor, recordAction } from './audit.js';
 
 /**
@@ -49,5 +49,7 @@ export async function extendLicence(trx: Db, months: number, orderNo: string, ac
 /** index/freeNum: the plans, the current expiry and whether it has passed. */
 export async function renewalInfo(db: Db) {
   const p = await db.selectFrom('sysPlatform').select(['expiredate']).where('id', '=', 1).executeTakeFirstOrThrow();
-  return { plans: renewalPlans(), expiredate: p.expiredate, expired: isExpired(p) };
+  const expired = isExpired(p);
+  // licenceStatus: the 账户续费 screen's header figure (schemas/finance/fin_renewal_order.json x-header).
+  return { plans: renewalPlans(), expiredate: p.expiredate, expired, licenceStatus: expired ? '已到期' : '使用中' };
 }

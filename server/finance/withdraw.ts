@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { WITHDRAW_STATUS } from '../../common/finance/checks.js';
+import { WITHDRAW_STATUS, yuanText } from '../../common/finance/checks.js';
 import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { intParam, text } from '../http/params.js';
@@ -127,6 +127,8 @@ export async function listWithdrawals(db: Db, storeId: number | undefined, p: Pa
     rows: rows.map(({ amount, cardNo, ...r }) => ({
       ...r,
       amountFen: Number(amount),
+      // The console's confirm texts name the amount in yuan (schemas/finance/fin_withdrawal.json).
+      amountYuan: yuanText(Number(amount)),
       cardNoMasked: maskCardNo(cardNo),
       statusName: WITHDRAW_STATUS[r.status] ?? String(r.status),
       createTime: Number(r.createTime),

@@ -214,7 +214,7 @@ export function schemaProblems(schema: EntitySchema, schemasDir: string): string
   if (fs.existsSync(schemasDir)) {
     for (const { file: other, schema: s } of checkSchemas(schemasDir).schemas) {
       if (s.$id === schema.$id) continue;
-      const name = `schemas/${path.basename(other)}`;
+      const name = `schemas/${path.relative(schemasDir, other).split(path.sep).join('/')}`; // schemas/<module>/<entity>.json
       if (s['x-table'] === schema['x-table']) out.push(`表'${schema['x-table']}'已由 ${name} 使用`);
       if (s['x-endpoint'].base === schema['x-endpoint'].base) out.push(`接口地址'${schema['x-endpoint'].base}'已由 ${name} 使用`);
       if (s['x-permissions'].list && s['x-permissions'].list === schema['x-permissions'].list) out.push(`权限前缀已由 ${name} 使用`);

@@ -65,6 +65,31 @@ export const SERVICE_DICTS: ModuleDict[] = [
       ['4', '培训资料', 'info'],
     ],
   },
+  // 工单 (工单管理 / 提交工单, schemas/service/service_work_order*.json): the values of common/service/workOrders.ts.
+  {
+    type: 'service_work_order_status',
+    name: '工单状态',
+    entries: [
+      ['0', '待处理', 'warning'],
+      ['1', '处理中', 'primary'],
+      ['2', '已处理', 'success'],
+      ['3', '已驳回', 'danger'],
+    ],
+  },
+  {
+    type: 'service_work_order_form',
+    name: '工单类型',
+    entries: [
+      ['cardRefund', '会员卡退款', 'warning'],
+      ['orderRefund', '订单退款', 'warning'],
+      ['changeScore', '修改分数', 'primary'],
+      ['changeYear', '修改年份', 'primary'],
+      ['changePermission', '修改权限', 'primary'],
+      ['changePhone', '修改手机号', 'primary'],
+      ['feedback', '意见反馈', 'info'],
+      ['cancelUser', '注销用户', 'danger'],
+    ],
+  },
 ];
 
 export const ensureServiceDicts = (env: EngineEnv) => ensureModuleDicts(env, SERVICE_DICTS);

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { VolAppointmentTable } from '../db/types.js';
+import { parseTime as parseEngineTime } from '../engine/model.js';
 import { fail } from '../http/envelope.js';
 import { type Actor, APPOINTMENT_STATUS_NAMES, confinedStore, type Db, inActorStore, intParam, paging, seesAll, userNames } from './common.js';
 import { loadStudent, requireExpert } from './students.js';
@@ -92,6 +93,13 @@ async function clash(db: Db, expertId: number, start: number, minutes: number, e
   return rows.some((r) => r.appointTime + r.duration * MINUTE > start);
 }
 
+function dayBound(value: unknown, endOfDay: boolean): number | undefined {
+  if (typeof value !== 'string' || !value.trim()) return undefined;
+  const ms = parseEngineTime(value, endOfDay);
+  if (ms == null) throw fail('预约时间范围不正确', 400);
+  return ms;
+}
+
 export async function listAppointments(db: Db, actor: Actor, f: Record<string, unknown>) {
   const { pageSize, offset } = paging(f);
   let q = db.selectFrom('volAppointment as a').innerJoin('volStudent as s', 's.studentId', 'a.studentId').where('a.delFlag', '=', '0');
@@ -106,9 +114,11 @@ export async function listAppointments(db: Db, actor: Actor, f: Record<string, u
   if (studentId != null) q = q.where('a.studentId', '=', studentId);
   const expertId = intParam(f.expertId);
   if (expertId != null) q = q.where('a.expertId', '=', expertId);
-  const from = intParam(f.dateFrom);
+  // dateFrom / dateTo: epoch ms (the home page's 今日预约 link); params[beginTime] / params[endTime]: the 预约时间
+  // date range of 预约管理's schema (YYYY-MM-DD, whole days in UTC+8, as the engine's dateRange).
+  const from = intParam(f.dateFrom) ?? dayBound(f['params[beginTime]'], false);
   if (from != null) q = q.where('a.appointTime', '>=', from);
-  const to = intParam(f.dateTo);
+  const to = intParam(f.dateTo) ?? dayBound(f['params[endTime]'], true);
   if (to != null) q = q.where('a.appointTime', '<=', to);
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await q.selectAll('a').orderBy('a.appointTime', 'desc').orderBy('a.appointmentId', 'desc').limit(pageSize).offset(offset).execute();

@@ -1,7 +1,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Database, VolPlanItemTable } from '../db/types.js';
 import { ApiError, fail } from '../http/envelope.js';
-import { getSettings } from '../services/settings.js';
+import { getSettings } from '../system/index.js';
 import { type Catalogue, ownershipOfLine, probabilityText, requireCatalogue, scoreStudent } from './catalogue.js';
 import { type Actor, type Db, intParam, PLAN_STATUS_NAMES, parseSubjects, subjectNames, userNames } from './common.js';
 import { refusalOf } from './eligibility.js';

@@ -73,7 +73,9 @@ export async function examineList(db: Db, actor: Actor, f: Record<string, unknow
   if (!seesAll(actor)) q = q.where('s.ownerId', '=', actor.userId);
   const owner = intParam(f.ownerId);
   if (owner != null) q = q.where('s.ownerId', '=', owner);
-  const name = typeof f.name === 'string' ? f.name.trim() : '';
+  // `studentName` is the search field of 志愿审核's schema (schemas/volunteer/vol_examine.json); `name` the older one.
+  const rawName = typeof f.studentName === 'string' && f.studentName ? f.studentName : f.name;
+  const name = typeof rawName === 'string' ? rawName.trim() : '';
   if (name) q = q.where(contains('s.name', name));
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = await q

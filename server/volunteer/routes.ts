@@ -4,9 +4,10 @@ import type { RoutePermission } from '../http/context.js';
 import { fail, ok, page } from '../http/envelope.js';
 import { markBackground } from '../http/foreground.js';
 import { actorOf as storeActorOf } from '../security/actor.js';
-import { getSettings } from '../services/settings.js';
+import { getSettings } from '../system/index.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
 import { actorOf } from './common.js';
+import { ensureVolunteerDicts } from './dicts.js';
 import { type ExportFile, planExcel, planPdf } from './export.js';
 import {
   advanceChance,
@@ -87,6 +88,8 @@ function sendFile(reply: FastifyReply, f: ExportFile) {
 
 export async function volunteerRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
+  // The dictionaries of schemas/volunteer/ (方案状态, 审核状态, 预约状态).
+  await ensureVolunteerDicts(app.schemaEngine.env);
 
   // The store scope of the caller (customer module), resolved once per request before the handler runs, so that
   // every list and write below sees only the caller's store (headquarters and the super admin see all).

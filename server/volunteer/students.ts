@@ -115,8 +115,11 @@ export async function studentView(db: Db, s: StudentRow) {
   };
 }
 
-/** The list filters as they arrive: the wire names of StudentQuery, every value still to be checked. */
-export type StudentFilters = { [K in keyof StudentQuery]?: unknown };
+/**
+ * The list filters as they arrive: the wire names of StudentQuery (and the engine list's score range,
+ * `params[beginScore]` / `params[endScore]`), every value still to be checked.
+ */
+export type StudentFilters = { [K in keyof StudentQuery | 'params' | 'params[beginScore]' | 'params[endScore]']?: unknown };
 
 export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
   const { pageSize, offset } = paging(f);
@@ -143,9 +146,13 @@ export async function listStudents(db: Db, actor: Actor, f: StudentFilters) {
     if (!PLAN_STATUS_NAMES[status]) throw fail('方案状态不正确');
     q = q.where('p.status', '=', status);
   }
-  const min = intParam(f.scoreMin);
+  // 分数 from / to: scoreMin / scoreMax, or the engine list's range names (params[beginScore] / params[endScore], flat
+  // in a query string, nested in a JSON body) that 学生志愿 (schemas/volunteer/vol_student.json) sends.
+  const range = (f.params && typeof f.params === 'object' ? f.params : {}) as Record<string, unknown>;
+  const min = intParam(f.scoreMin ?? f['params[beginScore]'] ?? range.beginScore);
+  const max = intParam(f.scoreMax ?? f['params[endScore]'] ?? range.endScore);
+  if (min != null && max != null && min > max) throw fail('最低分不能大于最高分，请调整分数范围');
   if (min != null) q = q.where('s.score', '>=', min);
-  const max = intParam(f.scoreMax);
   if (max != null) q = q.where('s.score', '<=', max);
 
   const total = Number((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);

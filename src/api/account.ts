@@ -1,13 +1,7 @@
+import type { SavePassBody } from '@common/system/account';
 import { request } from './request';
 
-export interface SavePassBody {
-  /** The account's mobile, when it has one (the server checks it matches). */
-  mobile?: string;
-  /** Optional: new users have no old password to give. */
-  oldpass?: string;
-  qrPass: string;
-  pass: string;
-}
+export type { SavePassBody };
 
 /** Changes the password (spec §5); resolves with the server's message (修改成功). */
 export async function savePass(body: SavePassBody): Promise<string> {

@@ -272,7 +272,7 @@ export interface Memo {
   createByName: string | null;
   createTime: number;
 }
-export const listMemos = (q: { pageNum: number; pageSize: number; content?: string }) => table<Memo>('/dev-api/customer/memo/list', q);
+export const listMemos = (q: { pageNum: number; pageSize: number; content?: string; memoId?: number }) => table<Memo>('/dev-api/customer/memo/list', q);
 export const addMemo = (studentId: number, content: string) => send('post', '/dev-api/customer/memo', { studentId, content });
 export const editMemo = (memoId: number, content: string) => send('put', '/dev-api/customer/memo', { memoId, content });
 export const removeMemos = (ids: number[]) => send('delete', `/dev-api/customer/memo/${ids.join(',')}`);

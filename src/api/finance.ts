@@ -100,37 +100,11 @@ export const removeBank = (bankId: number) => send(`${W}/delBank`, { bankId });
 export const verifyBank = (bankId: number) => send(`${W}/verifyBank`, { bankId });
 
 // ---- withdrawals ----
-export interface Withdrawal {
-  withdrawId: number;
-  storeId: number;
-  storeName: string;
-  amountFen: number;
-  accountName: string;
-  bankName: string;
-  cardNoMasked: string;
-  status: number;
-  statusName: string;
-  remark: string | null;
-  reason: string | null;
-  bankRef: string | null;
-  createBy: string | null;
-  createTime: number;
-  updateTime: number | null;
-}
-export interface WithdrawalQuery {
-  pageNum: number;
-  pageSize: number;
-  storeId?: number;
-  status?: number;
-}
-export const listWithdrawals = (q: WithdrawalQuery) => table<Withdrawal>(`${W}/cashList`, q);
+// The list of withdrawals and its 通过 / 打款 / 驳回 are the 提现 schema screen's (schemas/finance/fin_withdrawal.json).
 export const withdrawalTrail = (withdrawId: number) =>
   get<Array<{ action: string; detail: string | null; userName: string | null; createTime: number }>>(`${W}/cashTrail`, { withdrawId });
 export const commitCash = (w: { storeId?: number; bankId: number; amountFen: number; remark?: string; requestKey: string }) =>
   send<{ withdrawId: number }>(`${W}/commitCash`, w);
-export const approveCash = (withdrawId: number) => send(`${W}/approveCash`, { withdrawId });
-export const payCash = (withdrawId: number, bankRef: string) => send(`${W}/payCash`, { withdrawId, bankRef });
-export const rejectCash = (withdrawId: number, reason: string) => send(`${W}/rejectCash`, { withdrawId, reason });
 
 // ---- invoices ----
 export interface InvoiceHeader {
@@ -144,38 +118,12 @@ export interface InvoiceHeader {
   bankAccount: string | null;
   version: number;
 }
-export interface Invoice {
-  invoiceId: number;
-  storeId: number;
-  storeName: string;
-  headerId: number;
-  title: string;
-  taxNo: string;
-  header: Record<string, string | null>;
-  amountFen: number;
-  status: number;
-  statusName: string;
-  remark: string | null;
-  reason: string | null;
-  invoiceNo: string | null;
-  hasFile: boolean;
-  createBy: string | null;
-  createTime: number;
-  updateTime: number | null;
-}
-export interface InvoiceQuery {
-  pageNum: number;
-  pageSize: number;
-  storeId?: number;
-  status?: number;
-}
+// The list of invoice applications and its 驳回 are the 发票管理 schema screen's (schemas/finance/fin_invoice.json).
 export const listHeaders = (storeId?: number) => get<InvoiceHeader[]>(`${W}/invoice`, { storeId });
 export const saveHeader = (h: Partial<InvoiceHeader> & { title: string; taxNo: string }) => send<{ headerId: number }>(`${W}/upInvoice`, h);
 export const removeHeader = (headerId: number) => send(`${W}/delInvoice`, { headerId });
 export const applyInvoice = (a: { storeId?: number; headerId: number; amountFen: number; remark?: string }) =>
   send<{ invoiceId: number }>(`${W}/applyInvoice`, a);
-export const listInvoices = (q: InvoiceQuery) => table<Invoice>(`${W}/invoiceList`, q);
-export const rejectInvoice = (invoiceId: number, reason: string) => send(`${W}/rejectInvoice`, { invoiceId, reason });
 export async function issueInvoice(invoiceId: number, invoiceNo: string, file: File): Promise<string> {
   const form = new FormData();
   form.append('invoiceId', String(invoiceId));
@@ -190,5 +138,5 @@ export async function issueInvoice(invoiceId: number, invoiceNo: string, file: F
   });
   return env.msg;
 }
-export const downloadInvoice = (i: Pick<Invoice, 'invoiceId' | 'invoiceNo'>) =>
+export const downloadInvoice = (i: { invoiceId: number; invoiceNo: string | null }) =>
   download(`${W}/invoiceFile`, { method: 'get', params: { invoiceId: i.invoiceId } }, `发票-${i.invoiceNo ?? i.invoiceId}.pdf`);

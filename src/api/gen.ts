@@ -7,10 +7,13 @@ import type { TablePage } from './types';
 
 const BASE = '/dev-api/tool/gen';
 
-/** The imported tables; `genWrite` says whether the server may write schemas/ (GEN_WRITE=1). */
-export async function listGenTables(query: GenQuery): Promise<TablePage<GenTable> & { genWrite: boolean }> {
-  const env = await request({ url: `${BASE}/list`, method: 'get', params: { ...query } });
-  return { rows: (env.rows ?? []) as GenTable[], total: env.total ?? 0, genWrite: env.genWrite === true };
+/**
+ * Whether the server may write schemas/ (GEN_WRITE=1): the list answer says so as `genWrite` (the list itself is the
+ * schema engine's, schemas/gen/gen_table.json).
+ */
+export async function genWriteEnabled(): Promise<boolean> {
+  const env = await request({ url: `${BASE}/list`, method: 'get', params: { pageNum: 1, pageSize: 1 } });
+  return env.genWrite === true;
 }
 
 /** Database tables that may be imported. */

@@ -3,9 +3,10 @@ import type { HelpItem } from '@common/home/help';
 import type { Figure, Statistics } from '@common/home/statistics';
 import type { Tab } from '@common/home/tabs';
 import type { TodoItem } from '@common/home/todo';
+import type { VersionInfo } from '@common/home/versions';
 import { get, post } from './request';
 
-/** 首页 calls (server/home/routes.ts, docs/home.md) and the version info (server/routes/versions.ts). */
+/** 首页 calls (server/home/routes.ts, docs/home.md) and the version info (server/home/versions.ts). */
 
 export interface PlatformFigures {
   pv: number;
@@ -50,25 +51,7 @@ export interface TabRow {
 /** Spec §9: the dashboard table shows page 1, size 30. */
 export const getTabList = (tab: Tab) => get<{ tab: Tab; title: string; rows: TabRow[] }>('/dev-api/api/index/tabList', { tab, pageSize: 30 });
 
-export interface VersionHistoryItem {
-  id: number;
-  user: string;
-  time: number;
-  filenums: number;
-  tag: string;
-  log: string;
-}
-
-/** Spec §3 Version info: the newest release and the change-log history. */
-export interface VersionInfo {
-  appId: string;
-  user: string;
-  toolsign: string;
-  publish_time: number | null;
-  lasttag: string;
-  domainName: string;
-  historylog: VersionHistoryItem[];
-}
+export type { VersionHistoryItem, VersionInfo } from '@common/home/versions';
 
 export const getVersionInfo = () => get<VersionInfo>('/dev-api/api/index/systermUpdateList');
 

@@ -1,3 +1,4 @@
+import type { RegisterBody } from '@common/system/account';
 import { post, request } from './request';
 import { clearSessionKey, createSessionKey } from './sessionKey';
 
@@ -20,14 +21,7 @@ export async function sendSmsCode(mobile: string, type: string): Promise<string>
   return env.msg;
 }
 
-export interface RegisterBody {
-  username: string;
-  password: string;
-  confirmPassword: string;
-  mobile?: string;
-  realName?: string;
-  code?: string;
-}
+export type { RegisterBody };
 
 export async function register(body: RegisterBody): Promise<string> {
   const env = await request({ url: '/dev-api/register', method: 'post', data: body, options: { isToken: false } });

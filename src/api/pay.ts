@@ -3,7 +3,6 @@ import type { ReconcileReport } from '@common/finance/reconcile';
 import type { RenewalPlan } from '@common/finance/renewal';
 import { download } from './download';
 import { request } from './request';
-import type { TablePage } from './types';
 
 /**
  * Finance payments (server/finance/payRoutes.ts, docs/finance-payments.md): online orders, 充值管理, 账户续费, 优惠券,
@@ -32,12 +31,6 @@ async function read<T>(url: string, params: object = {}, method: 'get' | 'post' 
     method === 'get' ? { url, method, params: compact(params) } : { url, method, data: compact(params), options: { repeatSubmit: false } },
   );
   return env.data as T;
-}
-async function table<T>(url: string, query: object, method: 'get' | 'post' = 'get'): Promise<TablePage<T> & Record<string, unknown>> {
-  const env = await request<never>(
-    method === 'get' ? { url, method, params: compact(query) } : { url, method, data: compact(query), options: { repeatSubmit: false } },
-  );
-  return { ...env, rows: (env.rows ?? []) as T[], total: env.total ?? 0 };
 }
 
 // ---- orders ----
@@ -74,44 +67,13 @@ export interface PayConfig {
 export const payConfig = () => read<PayConfig>('/appv2/api/index/kdConfig', {}, 'post');
 
 // ---- 充值管理 ----
-export type RechargeStatus = 'created' | 'pending' | 'done' | 'rejected' | 'closed';
-export const RECHARGE_STATUS: Record<RechargeStatus, { text: string; color: string }> = {
-  created: { text: '待支付', color: 'processing' },
-  pending: { text: '待审核', color: 'warning' },
-  done: { text: '已到账', color: 'success' },
-  rejected: { text: '已驳回', color: 'error' },
-  closed: { text: '已关闭', color: 'default' },
-};
-
-export interface Recharge {
-  rechargeId: number;
-  storeId: number;
-  storeName: string | null;
-  method: 'online' | 'offline';
-  methodName: string;
-  providerName: string | null;
-  amountFen: number;
-  status: RechargeStatus;
-  statusName: string;
-  orderNo: string | null;
-  voucherUrl: string | null;
-  voucherName: string | null;
-  remark: string | null;
-  reason: string | null;
-  createBy: string | null;
-  createTime: number;
-  reviewBy: string | null;
-  reviewTime: number | null;
-}
-
+// The recharge list and its 确认到账 / 驳回 are the 充值管理 schema screen's (schemas/finance/fin_recharge.json).
 export interface RechargeTypes {
   online: Array<{ provider: string; name: string }>;
   offline: { accountName: string; bankName: string; cardNo: string };
 }
 
 export const rechargeTypes = () => read<RechargeTypes>('/appv2/api/index/rechargeType', {}, 'post');
-export const rechargeLog = (q: { pageNum: number; pageSize: number; storeId?: number; status?: string; method?: string }) =>
-  table<Recharge>('/appv2/api/MoneyWallet/rechargeLog', q, 'post');
 export const rechargeOnline = (body: { amountFen: number; provider: string; storeId?: number; remark?: string }) =>
   send<CreatedOrder & { rechargeId: number }>('/appv2/api/MoneyWallet/commitRecharge', body);
 export const rechargeOffline = (body: { amountFen: number; voucherUrl: string; voucherName?: string; storeId?: number; remark?: string }) =>
@@ -127,8 +89,6 @@ export async function uploadVoucher(file: File): Promise<{ url: string; fileName
   });
   return env.data as { url: string; fileName: string };
 }
-export const confirmRecharge = (rechargeId: number) => send('/dev-api/finance/recharge/confirm', { rechargeId });
-export const rejectRecharge = (rechargeId: number, reason: string) => send('/dev-api/finance/recharge/reject', { rechargeId, reason });
 
 // ---- 账户续费 ----
 export interface RenewalInfo {
@@ -139,30 +99,10 @@ export interface RenewalInfo {
 export const renewalInfo = () => read<RenewalInfo>('/appv2/api/index/freeNum', {}, 'post');
 export const startRenewal = (body: { planId: string; payType: string }) =>
   send<CreatedOrder & { status?: OrderStatus }>('/appv2/api/wxpay/channelRenewal', body);
-export const renewalOrders = (q: { pageNum: number; pageSize: number }) => table<PayOrder>('/dev-api/finance/renewal/list', q);
 
 // ---- 优惠券 ----
-export interface CouponBatch {
-  batchId: number;
-  name: string;
-  kind: 'amount' | 'discount';
-  kindName: string;
-  amountFen: number;
-  discountPct: number;
-  minFen: number;
-  validFrom: number;
-  validTo: number;
-  total: number;
-  remaining: number;
-  perUserLimit: number;
-  status: '0' | '1';
-  statusName: string;
-  createBy: string | null;
-  createTime: number;
-}
-export const couponBatches = (q: { pageNum: number; pageSize: number; name?: string }) => table<CouponBatch>('/dev-api/finance/coupon/list', q);
+// The list of batches is the 优惠券 schema screen's (schemas/finance/fin_coupon_batch.json); 停用 / 启用 are its call actions.
 export const addCouponBatch = (body: Record<string, unknown>) => send<{ batchId: number }>('/appv2/api/Coupon/addMoney', body);
-export const setCouponBatchStatus = (batchId: number, status: '0' | '1') => send('/dev-api/finance/coupon/status', { batchId, status }, 'put');
 
 // ---- 对账 ----
 export const reconcile = (q: { date: string; storeId?: number }) => read<ReconcileReport>('/dev-api/finance/reconcile', q);

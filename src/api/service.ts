@@ -77,8 +77,6 @@ async function send<T>(url: string, data: unknown): Promise<{ msg: string; data:
 
 export const submitWorkOrder = (body: Record<string, unknown>) => send<{ workOrderId: number; orderNo: string }>(`${WO}/saveWorkOrder`, body);
 export const assignWorkOrder = (workOrderId: number, assigneeId?: number, reply?: string) => send(`${WO}/assign`, { workOrderId, assigneeId, reply });
-export const handleWorkOrder = (workOrderId: number, reply?: string) => send<{ result: string }>(`${WO}/handle`, { workOrderId, reply });
-export const rejectWorkOrder = (workOrderId: number, reply: string) => send(`${WO}/reject`, { workOrderId, reply });
 
 export interface WorkOrderCustomer {
   studentId: number;

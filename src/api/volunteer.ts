@@ -359,14 +359,6 @@ export interface ExamineRow {
   reviewComment: string | null;
 }
 
-export interface ExamineQuery {
-  pageNum: number;
-  pageSize: number;
-  status?: 'submitted' | 'approved' | 'rejected' | 'all';
-  name?: string;
-  ownerId?: number;
-}
-
 export interface FinalPlan {
   student: Student;
   approvedAt: number;
@@ -408,16 +400,6 @@ export interface Appointment {
   version: number;
   createTime: number;
   updateTime: number;
-}
-
-export interface AppointmentQuery {
-  pageNum: number;
-  pageSize: number;
-  status?: AppointmentStatus;
-  studentId?: number;
-  expertId?: number;
-  dateFrom?: number;
-  dateTo?: number;
 }
 
 export interface MajorRecommendation {
@@ -597,10 +579,6 @@ export const downloadPlanExcel = (studentId: number, name: string) =>
 
 // ——— Approvals ———
 
-export async function listExamine(query: ExamineQuery): Promise<TablePage<ExamineRow>> {
-  return table<ExamineRow>(await request({ url: '/dev-api/api/Examine/list', method: 'get', params: compact(query) }));
-}
-
 export async function approvePlan(studentId: number, version: number, comment?: string): Promise<string> {
   return (await request({ url: '/dev-api/api/Examine/approve', method: 'post', data: compact({ studentId, version, comment }) })).msg;
 }
@@ -613,19 +591,11 @@ export async function rejectPlan(studentId: number, version: number, comment: st
 
 export const listExperts = () => data<Expert[]>('/dev-api/api/AdvanceApproval/experts');
 
-export async function listLeaderStudents(query: StudentQuery): Promise<TablePage<Student>> {
-  return table<Student>(await request({ url: '/dev-api/api/AdvanceApproval/students', method: 'get', params: compact(query) }));
-}
-
 export async function distribute(studentIds: number[], expertId: number): Promise<string> {
   return (await request({ url: '/dev-api/api/AdvanceApproval/distribute', method: 'post', data: { studentIds, expertId } })).msg;
 }
 
 // ——— Appointments ———
-
-export async function listAppointments(query: AppointmentQuery): Promise<TablePage<Appointment>> {
-  return table<Appointment>(await request({ url: '/dev-api/api/appointment/list', method: 'get', params: compact(query) }));
-}
 
 export async function addAppointment(input: {
   studentId: number;
@@ -650,10 +620,6 @@ export async function editAppointment(input: {
 
 export async function remakeAppointment(input: { appointmentId: number; appointTime: number; duration?: number; remark?: string }): Promise<string> {
   return (await request({ url: '/dev-api/api/appointment/remake', method: 'post', data: compact(input) })).msg;
-}
-
-export async function removeAppointment(appointmentId: number): Promise<string> {
-  return (await request({ url: '/dev-api/api/appointment/remove', method: 'post', data: { appointmentId } })).msg;
 }
 
 // ——— 3+1+2 provinces (湖北, 广东): 院校专业组 ———

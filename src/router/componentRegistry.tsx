@@ -14,61 +14,40 @@ type Page = LazyExoticComponent<ComponentType>;
  */
 const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   index: () => import('@/modules/home'),
-  // 平台中心 (src/modules/home/): 统计 and 帮助中心; 版本管理 is the schema screen of schemas/sys_version_log.json
+  // 平台中心 (src/modules/home/): 统计 and 帮助中心; 版本管理 is the schema screen of schemas/home/sys_version_log.json
   'statistics/index': () => import('@/modules/home/statistics'),
   'helpCenter/index': () => import('@/modules/home/helpCenter'),
-  'monitor/online/index': () => import('@/modules/monitor/online'),
   'monitor/cache/index': () => import('@/modules/monitor/cache'),
   'monitor/cache/list': () => import('@/modules/monitor/cacheList'),
   'monitor/druid/index': () => import('@/modules/monitor/druid'),
   'monitor/server/index': () => import('@/modules/monitor/server'),
   'monitor/overview/index': () => import('@/modules/monitor/overview'),
   'tool/swagger/index': () => import('@/modules/tool/swagger'),
-  'tool/gen/index': () => import('@/modules/tool/gen'),
   'tool/gen/editTable': () => import('@/modules/tool/gen/editTable'),
   'Filling/index': () => import('@/modules/volunteer/filling'),
-  'volunteer/index': () => import('@/modules/volunteer/students'),
+  // 学生志愿: schemas/volunteer/vol_student.json (overrides in src/modules/volunteer/students/)
   'leader/volunteerAdvance/index': () => import('@/modules/volunteer/advance'),
   'savevolunteer/index': () => import('@/modules/volunteer/saved'),
-  'Examine/index': () => import('@/modules/approval/examine'),
-  'leader/AdvanceApproval/index': () => import('@/modules/approval/advanceApproval'),
-  'appointment/index': () => import('@/modules/approval/appointment'),
-  'majorRecommend/index': () => import('@/modules/approval/majorRecommend'),
+  // 志愿审核, 领导审批, 预约管理: schemas/volunteer/ (overrides in src/modules/volunteer/approval/)
+  'majorRecommend/index': () => import('@/modules/volunteer/approval/majorRecommend'),
   'system/platform/index': () => import('@/modules/system/platform'),
   'system/registerSettings/index': () => import('@/modules/system/settings/register'),
   'system/evaluationSettings/index': () => import('@/modules/system/settings/evaluation'),
   'system/auditConfiguration/index': () => import('@/modules/system/settings/audit'),
-  'system/menuConfig/index': () => import('@/modules/system/menuConfig'),
   'system/organization/index': () => import('@/modules/system/organization'),
   'system/authority/index': () => import('@/modules/system/authority'),
   'system/userData/index': () => import('@/modules/system/userData'),
   'system/user/authRole': () => import('@/modules/system/user/AuthRole'),
   'system/role/authUser': () => import('@/modules/system/role/AuthUserPage'),
-  // 会员卡 and 用户管理 (src/modules/customer/)
+  // 会员卡 (src/modules/customer/); 客户管理's screens are schemas/customer/ (overrides in src/modules/customer/)
   'card/release/index': () => import('@/modules/customer/release'),
-  'card/record/index': () => import('@/modules/customer/record'),
   'card/date/index': () => import('@/modules/customer/date'),
-  'card/two/index': () => import('@/modules/customer/two'),
-  'manage/userList/index': () => import('@/modules/customer/userList'),
-  'manage/recycle/index': () => import('@/modules/customer/recycle'),
-  'manage/appraisal/index': () => import('@/modules/customer/appraisal'),
-  'manage/clientData/index': () => import('@/modules/customer/clientData'),
-  'manage/memo/index': () => import('@/modules/customer/memo'),
-  'manage/message/index': () => import('@/modules/customer/message'),
-  // 财务管理 › ledger (src/modules/finance/: 账户余额, 收款钱包, 付款钱包, 提现, 发票管理)
+  // 财务管理 › ledger (src/modules/finance/: 账户余额, 收款钱包, 付款钱包)
   'finance/balance/index': () => import('@/modules/finance/balance'),
   'finance/collectionWallet/index': () => import('@/modules/finance/collectionWallet'),
   'finance/paymentWallet/index': () => import('@/modules/finance/paymentWallet'),
-  'finance/withdraw/index': () => import('@/modules/finance/withdraw'),
-  'finance/invoice/index': () => import('@/modules/finance/invoice'),
-  // 财务管理 › payments (src/modules/finance/: 充值管理, 账户续费, 优惠券, 对账)
-  'finance/rechargeManage/index': () => import('@/modules/finance/rechargeManage'),
-  'finance/renewal/index': () => import('@/modules/finance/renewal'),
-  'finance/coupon/index': () => import('@/modules/finance/coupon'),
+  // 财务管理 › 对账 (提现, 发票管理, 充值管理, 账户续费, 优惠券 are schemas/finance/ screens)
   'finance/reconcile/index': () => import('@/modules/finance/reconcile'),
-  // 服务中心 work orders (src/modules/service/); the other 服务中心 pages are schemas (schemas/service/).
-  'serviceCenter/submitWorkOrder/index': () => import('@/modules/service/submitWorkOrder'),
-  'serviceCenter/workOrder/index': () => import('@/modules/service/workOrder'),
 };
 
 /** View paths of the product's own menu (the seeded tree): known screens, some not built yet (→ 建设中). */
@@ -80,6 +59,9 @@ export type ResolvedView = { kind: 'view'; Page: Page } | { kind: 'planned' } | 
 
 const cache = new Map<string, Page>();
 const normalise = (component: string) => component.replace(/^\//, '').replace(/\.(vue|tsx)$/, '');
+
+/** Whether a bespoke page (VIEWS) answers this component string, winning over any schema (tests count the screens). */
+export const isHandWritten = (component: string): boolean => Object.hasOwn(VIEWS, normalise(component));
 
 /**
  * 'view': a built page; 'planned': a screen of the product not built yet (shows 建设中);

@@ -105,7 +105,7 @@ describe('customers and membership cards in Chromium', () => {
     expect(cardNo).toBeTruthy();
     await page.goto('/manage/userList');
     await page.getByPlaceholder('请输入姓名').fill('孙七');
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
     const row = page.locator('.ant-table-row', { hasText: '孙七' }).first();
     await row.waitFor();
     await row.getByRole('button', { name: '开卡' }).click();
@@ -132,9 +132,11 @@ describe('customers and membership cards in Chromium', () => {
     await expert.context().close();
 
     await row.getByRole('button', { name: /删\s*除/ }).click();
+    // 删除 and 恢复 are the schema's declared calls (schemas/customer/cus_*.json): the confirm names the customer, and its
+    // OK button is the action.
     await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
+      .locator('.ant-modal', { hasText: '确认将用户"孙七"移入回收站吗？可在回收站中恢复。' })
+      .getByRole('button', { name: /删\s*除/ })
       .click();
     await page.getByText('已移入回收站').waitFor();
     await page.goto('/manage/recycle');
@@ -143,12 +145,36 @@ describe('customers and membership cards in Chromium', () => {
     await page.screenshot({ path: path.join(screenshotDir, 'customer-recycle.png'), fullPage: true });
     await recycled.getByRole('button', { name: /恢\s*复/ }).click();
     await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
+      .locator('.ant-modal', { hasText: '确认恢复用户"孙七"吗？' })
+      .getByRole('button', { name: /恢\s*复/ })
       .click();
     await page.getByText('恢复成功').waitFor();
     await page.goto('/manage/userList');
     await page.locator('.ant-table-row', { hasText: '孙七' }).first().waitFor();
+  });
+
+  it('客户资料: 修改资料, then 邮寄; the row shows the address and expands to its 邮寄记录', async () => {
+    await page.goto('/manage/clientData');
+    await page.getByPlaceholder('请输入姓名').fill('李四');
+    await page.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
+    const row = page.locator('.ant-table-row', { hasText: '李四' }).first();
+    await row.waitFor();
+    await row.getByRole('button', { name: '修改资料' }).click();
+    const address = page.locator('.ant-modal', { hasText: '修改资料 - 李四' });
+    await address.getByLabel('收件地址').fill('山东省济南市历下区经十路 1 号');
+    await address.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('保存成功').waitFor();
+    await row.getByText('山东省济南市历下区经十路 1 号').waitFor();
+    await row.getByRole('button', { name: '邮寄' }).click();
+    const post = page.locator('.ant-modal', { hasText: '邮寄 - 李四' });
+    await post.getByText('寄往：李四 13900000002 山东省济南市历下区经十路 1 号').waitFor();
+    await post.getByLabel('快递单号').fill('SF1234567890');
+    await post.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('邮寄登记成功').waitFor();
+    await row.locator('.ant-table-row-expand-icon').click();
+    const delivery = page.locator('.ant-table-expanded-row .ant-table-row', { hasText: 'SF1234567890' });
+    await delivery.getByText('顺丰速运').waitFor();
+    await delivery.getByText('志愿报告').waitFor();
   });
 
   it('the leader of 济南门店 sees only the store’s customers and students', async () => {
@@ -165,6 +191,67 @@ describe('customers and membership cards in Chromium', () => {
     await agency.context().close();
   });
 
+  it('卡片二: 作废 with a reason and 调拨 by headquarters; a store’s leader has neither 门店 nor 调拨', async () => {
+    const figure = async (title: string) =>
+      Number(((await page.locator('.ant-statistic', { hasText: title }).locator('.ant-statistic-content-value').textContent()) ?? '').replace(/,/g, ''));
+    const pickOption = async (label: string, option: string) => {
+      await page.locator('.engine-search .ant-form-item', { hasText: label }).locator('.ant-select').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+    };
+    await page.goto('/card/two');
+    await page.getByText('未使用（张）').waitFor();
+    await pickOption('状态', '未使用');
+    await pickOption('门店', '总部');
+    await page
+      .locator('.engine-search')
+      .getByRole('button', { name: /搜\s*索/ })
+      .click();
+    const rows = page.locator('.ant-table-row');
+    await rows.first().getByText('未使用').waitFor();
+    const voided = await figure('已作废（张）');
+    const cardNo = (await rows.first().locator('td').nth(1).textContent())?.trim();
+    expect(cardNo).toMatch(/^\d{8}$/);
+    await rows.first().locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /作\s*废/ }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '作废会员卡' });
+    await dialog.getByText('作废后不能再激活').waitFor();
+    await dialog.getByPlaceholder('作废原因（选填）').fill('卡面破损');
+    await dialog.getByRole('button', { name: /作\s*废/ }).click();
+    await page.getByText('作废成功').first().waitFor();
+    await page.waitForFunction(
+      ([n]) =>
+        [...document.querySelectorAll('.ant-statistic')].some(
+          (e) => e.textContent?.includes('已作废（张）') && e.querySelector('.ant-statistic-content-value')?.textContent === String(n),
+        ),
+      [voided + 1],
+    );
+    await expect.poll(async () => (await rows.first().locator('td').nth(1).textContent())?.trim()).not.toBe(cardNo);
+
+    const moved = (await rows.first().locator('td').nth(1).textContent())?.trim();
+    await rows.first().locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: /调\s*拨/ }).click();
+    const confirm = page.locator('.ant-modal-confirm', { hasText: '调拨会员卡' });
+    await confirm.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '济南门店' }).click();
+    await confirm.getByRole('button', { name: /调\s*拨/ }).click();
+    await page.getByText('调拨成功').first().waitFor();
+    const card = await api<never>('GET', `/dev-api/card/two/list?cardNo=${moved}`, { token });
+    expect((card as unknown as { rows: Array<{ storeName: string; status: string }> }).rows[0]).toMatchObject({ storeName: '济南门店', status: 'unused' });
+    const old = await api<never>('GET', `/dev-api/card/two/list?cardNo=${cardNo}`, { token });
+    expect((old as unknown as { rows: Array<{ status: string }> }).rows[0].status).toBe('voided');
+
+    const agency = await newPage(browser, 1440, 900);
+    await signIn(agency, 'store2leader', 'store2leader123');
+    const stores = agency.waitForResponse((r) => r.url().includes('/dev-api/customer/stores'));
+    await agency.goto('/card/two');
+    await stores;
+    await agency.locator('.ant-table-row', { hasText: moved }).waitFor({ timeout: 15000 });
+    await agency.getByRole('button', { name: /作\s*废/ }).waitFor();
+    expect(await agency.getByRole('button', { name: /调\s*拨/ }).count()).toBe(0);
+    expect(await agency.locator('.engine-search .ant-form-item-label', { hasText: '门店' }).count()).toBe(0);
+    await agency.context().close();
+  });
+
   it('备忘录 and 消息管理: write a note, send a message, find both by search', async () => {
     const pick = async (dialog: ReturnType<Page['locator']>, name: string) => {
       await dialog.locator('.ant-select').first().click();
@@ -178,8 +265,8 @@ describe('customers and membership cards in Chromium', () => {
     await memo.locator('textarea').fill('家长希望报考省内院校，周末联系');
     await memo.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-table-row', { hasText: '家长希望报考省内院校' }).waitFor();
-    await page.getByPlaceholder('请输入关键字').fill('没有这条');
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByPlaceholder('请输入备忘内容').fill('没有这条');
+    await page.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
     // Visible only: the list page's style warm-up keeps an empty table of its own, hidden (src/engine/pages/StyleWarmup.tsx).
     await page.locator('.ant-empty-description', { hasText: '暂无数据' }).filter({ visible: true }).waitFor();
     await page.getByRole('button', { name: /重\s*置/ }).click();
@@ -195,7 +282,7 @@ describe('customers and membership cards in Chromium', () => {
     const row = page.locator('.ant-table-row', { hasText: '志愿方案已更新' });
     await row.getByText('未读').waitFor();
     await page.getByPlaceholder('请输入标题').fill('志愿方案');
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
     await page.getByText('共 1 条').waitFor();
   });
 

@@ -8,7 +8,7 @@ import { api, apiLogin } from './api';
 import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
 
 /**
- * The schema engine's generic screens in Chromium against the real server, on 参数设置 (schemas/sys_config.json):
+ * The schema engine's generic screens in Chromium against the real server, on 参数设置 (schemas/system/sys_config.json):
  * create / search / edit / delete, the 系统内置 dictionary tag, column visibility across a reload, export to .xlsx
  * (same rows as the table), an import refused for one bad row (report shown, nothing written), and the operator role
  * (no system:config:remove) seeing no 删除.

@@ -111,8 +111,8 @@ describe('finance payments in Chromium', () => {
     await hq.goto('/finance/coupon');
     await hq.getByText('每人限领').first().waitFor();
     await hq
-      .locator('.zy-page')
-      .getByRole('button', { name: /^新\s*增$/ })
+      .locator('.engine-list')
+      .getByRole('button', { name: /新\s*增/ })
       .click();
     const add = hq.locator('.ant-modal', { hasText: '新增优惠券' });
     await add.getByLabel('名称').fill('开学季立减');
@@ -127,6 +127,16 @@ describe('finance payments in Chromium', () => {
     await add.getByRole('button', { name: /确\s*定/ }).click({ timeout: 5000 });
     await hq.locator('.ant-table-row', { hasText: '开学季立减' }).getByText('发放中').waitFor({ timeout: 10000 });
     await hq.screenshot({ path: path.join(screenshotDir, 'finance-coupon.png'), fullPage: true });
+    // 停用 / 启用 are the schema's call steps, each shown by the batch's state.
+    const batch = hq.locator('.ant-table-row', { hasText: '开学季立减' });
+    await batch.getByRole('button', { name: '停用' }).click();
+    await hq
+      .locator('.ant-modal', { hasText: '确认停用"开学季立减"吗？停用后不能再领取，已领取的仍可在有效期内使用。' })
+      .getByRole('button', { name: /停\s*用/ })
+      .click();
+    await batch.getByText('已停用').waitFor();
+    await batch.getByRole('button', { name: '启用' }).waitFor();
+    expect(await batch.getByRole('button', { name: '停用' }).count()).toBe(0);
 
     await hq.goto('/finance/reconcile');
     await hq.getByText('对账无差异').waitFor();

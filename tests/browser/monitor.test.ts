@@ -1,10 +1,15 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, apiLogin } from './api';
 import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
 
-/** 系统监控 (issue 13) in Chromium against the real server: every page works, and a job is added, run and logged. */
+/**
+ * 系统监控 (issue 13) in Chromium against the real server: every page works, a job is added, run and logged, and
+ * 在线用户 forces a session out.
+ */
 describe('系统监控', () => {
   let browser: Browser;
   let page: Page;
@@ -59,6 +64,37 @@ describe('系统监控', () => {
     await expect.poll(async () => (await logRow.textContent())?.includes('成功'), { timeout: 10000 }).toBe(true);
     await noPlaceholder();
     await shot('job-log');
+  });
+
+  it('在线用户: lists the live sessions, searches by 登录地址 / 用户名称, and 强退 signs one session out', async () => {
+    // A session of its own to force out (other test files may have operator sessions open: only this one goes).
+    const token = await apiLogin('operator', 'operator123');
+    const tokenId = crypto.createHash('sha256').update(token).digest('hex');
+    expect((await api('POST', '/dev-api/api/auth/getRuleList', { token })).code).toBe(200);
+
+    await page.goto('/monitor/online');
+    const list = page.locator('.engine-list[data-resource="sys_user_online"]');
+    for (const title of ['会话编号', '登录名称', '所属部门', '主机', '登录地点', '浏览器', '操作系统', '登录时间'])
+      await list.locator('.ant-table-thead th', { hasText: title }).first().waitFor();
+    // This browser's own session is listed.
+    await list.locator('.ant-table-row', { hasText: 'admin' }).first().waitFor();
+    await noPlaceholder();
+    await shot('online');
+
+    await list.getByPlaceholder('请输入登录地址').fill('127.0.0.1');
+    await list.getByPlaceholder('请输入用户名称').fill('operator');
+    await list.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
+    const row = list.locator('.ant-table-row', { hasText: tokenId });
+    await row.waitFor();
+    await expect.poll(() => list.locator('.ant-table-row', { hasText: 'admin' }).count()).toBe(0);
+
+    await row.getByRole('button', { name: '强退' }).click();
+    const confirm = page.locator('.ant-modal', { hasText: '是否确认强退名称为"operator"的用户？' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /强\s*退/ }).click();
+    await page.getByText('强退成功').first().waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await api('POST', '/dev-api/api/auth/getRuleList', { token })).toEqual({ code: 401, msg: '登录状态已失效（已退出或被强制下线），请重新登录' });
   });
 
   it('缓存监控 and 缓存列表 show the cache names, keys and a value', async () => {

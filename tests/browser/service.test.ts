@@ -118,6 +118,11 @@ describe('服务中心 in Chromium', () => {
     await admin.goto('/serviceCenter/workOrder');
     const hqRow = admin.locator('.ant-table-row', { hasText: `卡号 ${cardNo}` });
     await hqRow.waitFor();
+    // Headquarters filters by 门店 (the submitting store keeps its order in the list).
+    await admin.locator('.engine-search .ant-form-item', { hasText: '门店' }).locator('.ant-select').click();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '济南门店' }).click();
+    await admin.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
+    await hqRow.waitFor();
     await admin.screenshot({ path: path.join(screenshotDir, 'service-workOrder-pending.png'), fullPage: true });
     await hqRow.getByRole('button', { name: '处理', exact: true }).click();
     await admin.getByPlaceholder('回复内容（选填，提交人可见）').fill('已核实，卡费已退回门店余额');
@@ -136,7 +141,7 @@ describe('服务中心 in Chromium', () => {
     expect(after - before).toBe(PRICE_EXPERIENCE);
     await store.goto('/card/two');
     await store.getByLabel('卡号').fill(cardNo);
-    await store.getByRole('button', { name: /搜\s*索/ }).click();
+    await store.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
     await store.locator('.ant-table-row', { hasText: cardNo }).getByText('已作废').waitFor();
     await store.goto('/card/release');
     await store.getByText(yuan(after)).first().waitFor();

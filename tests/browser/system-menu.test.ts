@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshotDir, signIn } from './browser';
 
 /**
- * 菜单管理 (schema engine, schemas/sys_menu.json) and 菜单配置 (menuConfig / menuSave / menuDel) in Chromium against
- * the real server: the form shows the fields of the chosen 菜单类型, the icon picker fills 图标 and the list draws it;
- * a directory and a page added through the 菜单配置 dialogs show in the sidebar after signing in again, a directory
- * with children is refused deletion with the server's message, and both are deleted again.
+ * 菜单管理 (schema engine, schemas/system/sys_menu.json) and 菜单配置 (schemas/system/sys_menu_config.json, served by
+ * menuConfig / menuSave / menuDel) in Chromium against the real server: the form shows the fields of the chosen
+ * 菜单类型, the icon picker fills 图标 and the list draws it; a directory and a page added through the 菜单配置 dialogs
+ * show in the sidebar after signing in again, a directory with children is refused deletion with the server's
+ * message, and both are deleted again.
  */
 describe('菜单管理 / 菜单配置 in Chromium against the real server', () => {
   let browser: Browser;
@@ -127,7 +128,8 @@ describe('菜单管理 / 菜单配置 in Chromium against the real server', () =
     const page = await newPage(browser);
     await signIn(page, 'admin', 'admin123');
     await page.goto('/system/menuConfig');
-    const screen = page.locator('.menu-config');
+    // The engine's list of schemas/system/sys_menu_config.json (module-served by menuConfig / menuSave / menuDel).
+    const screen = page.locator('.engine-list[data-resource="sys_menu_config"]');
     await screen.locator('.ant-table-row', { hasText: '系统管理' }).waitFor();
     const tag = Date.now() % 100000;
     const dirName = `配置目录${tag}`;
@@ -152,6 +154,17 @@ describe('菜单管理 / 菜单配置 in Chromium against the real server', () =
     await dirDialog.waitFor({ state: 'hidden' });
     const dirRow = screen.locator('.ant-table-row', { hasText: dirName });
     await dirRow.getByRole('img', { name: '图标 star' }).waitFor();
+
+    // 修改 opens the dialog of the row's type with its values; the change is saved and listed.
+    await dirRow.getByRole('button', { name: /修\s*改/ }).click();
+    const editDialog = page.locator('.ant-modal').filter({ hasText: '修改目录' });
+    await editDialog.waitFor();
+    await expect(editDialog.getByPlaceholder('请输入目录名称').inputValue()).resolves.toBe(dirName);
+    await editDialog.getByPlaceholder('请输入排序').fill('98');
+    await ok(editDialog);
+    await page.getByText('修改成功').first().waitFor();
+    await editDialog.waitFor({ state: 'hidden' });
+    await dirRow.locator('td').filter({ hasText: /^98$/ }).waitFor();
 
     // 添加菜单 under it
     await screen.getByRole('button', { name: '添加菜单' }).click();
@@ -195,16 +208,20 @@ describe('菜单管理 / 菜单配置 in Chromium against the real server', () =
     // A directory with a page cannot go first; the page, then the directory can.
     await page.goto('/system/menuConfig');
     await dirRow.waitFor();
-    // Each confirm is found by its own text, and gone before the next one opens (a closing one still animates).
-    const confirmDelete = async (name: string) => {
-      const confirm = page.locator('.ant-modal-confirm', { hasText: `是否确认删除名称为"${name}"的数据项？` });
+    // Each confirm is found by its own text, and gone before the next one opens (a closing one still animates). A
+    // refused delete keeps its dialog open with the server's reason, until 取消.
+    const confirmDelete = async (name: string, refusal?: string) => {
+      const confirm = page.locator('.ant-modal', { hasText: `是否确认删除名称为"${name}"的数据项？` });
       await confirm.waitFor();
-      await confirm.getByRole('button', { name: /确\s*定/ }).click();
+      await confirm.getByRole('button', { name: /删\s*除/ }).click();
+      if (refusal) {
+        await confirm.getByText(refusal).waitFor();
+        await confirm.getByRole('button', { name: /取\s*消/ }).click();
+      }
       await confirm.waitFor({ state: 'detached' });
     };
     await dirRow.getByRole('button', { name: /删\s*除/ }).click();
-    await confirmDelete(dirName);
-    await page.getByText('存在子菜单,不允许删除').first().waitFor();
+    await confirmDelete(dirName, '存在子菜单,不允许删除');
     await dirRow.locator('.ant-table-row-expand-icon').click();
     const pageRow = screen.locator('.ant-table-row', { hasText: pageName });
     await pageRow.getByRole('button', { name: /删\s*除/ }).click();

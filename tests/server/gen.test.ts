@@ -181,7 +181,7 @@ describe.each(backends)('代码生成 (%s)', (backend) => {
     expect((await s.call('PUT', BASE, { token: admin, body: badName })).body.msg).toBe('生成配置有误：实体名称格式不正确（字母开头，只含字母、数字和下划线）');
     const clash = { ...body, endpointBase: '/dev-api/system/config' };
     expect((await s.call('PUT', BASE, { token: admin, body: clash })).body.msg).toBe(
-      "生成的 schema 未通过校验：接口地址'/dev-api/system/config'已由 schemas/sys_config.json 使用",
+      "生成的 schema 未通过校验：接口地址'/dev-api/system/config'已由 schemas/system/sys_config.json 使用",
     );
     const noComment = { ...body, tableComment: '' };
     expect((await s.call('PUT', BASE, { token: admin, body: noComment })).body).toEqual({ code: 400, msg: '表描述不能为空' });

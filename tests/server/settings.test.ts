@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startServer, type TestServer } from './harness.js';
 
 /**
- * 注册设置 / 测评设置 / 审核配置 (server/routes/settings.ts, server/services/settings.ts): GET and PUT
+ * 注册设置 / 测评设置 / 审核配置 (server/system/settingsRoutes.ts, server/system/settings.ts): GET and PUT
  * /dev-api/system/settings/{group} with per-group permissions, Chinese validation messages, the version check, the
  * operation log, and 注册设置 really governing /dev-api/register.
  */

@@ -3,8 +3,8 @@ import { userWithPermissions } from './engine/engineClient.js';
 import { backends, type RouteNode, startServer, type TestServer } from './harness.js';
 
 /**
- * 菜单管理 on the schema engine (schemas/sys_menu.json + server/system/menuHooks.ts) and the 菜单配置 routes
- * (routes/menu.ts), which share RuoYi's rules (server/system/menuRules.ts).
+ * 菜单管理 on the schema engine (schemas/system/sys_menu.json + server/system/menuHooks.ts) and the 菜单配置 routes
+ * (server/system/menuRoutes.ts), which share RuoYi's rules (server/system/menuRules.ts).
  */
 
 const BASE = '/dev-api/system/menu';

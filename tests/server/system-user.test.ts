@@ -3,7 +3,7 @@ import { readXlsx, userWithPermissions } from './engine/engineClient.js';
 import { backends, startServer, type TestServer } from './harness.js';
 
 /**
- * 用户管理 (schemas/sys_user.json + server/system/userHooks.ts + server/system/userRoutes.ts): what an administrator
+ * 用户管理 (schemas/system/sys_user.json + server/system/userHooks.ts + server/system/userRoutes.ts): what an administrator
  * sees through the API — new users sign in with the password they were given, passwords never come back, 重置密码,
  * 停用, 分配角色, the super admin and oneself protected, and 403 for users without the permission.
  */

@@ -3,7 +3,7 @@ import type { Dialect } from '../connection.js';
 import { epoch, type Migration, notNull, text } from './helpers.js';
 
 /**
- * Key-value settings of the system screens 注册设置 / 测评设置 / 审核配置 (server/services/settings.ts): one row per
+ * Key-value settings of the system screens 注册设置 / 测评设置 / 审核配置 (server/system/settings.ts): one row per
  * (group, key), the value as JSON text. Every row of a group carries the group's version (optimistic check on save).
  */
 export const migration008: Migration = {

@@ -67,22 +67,12 @@ export const BESPOKE_MENUS: MenuSeed[] = [
         // Next year's admission data (POST /dev-api/volunteer/admission/import): administrators only by default.
         { name: '导入录取数据', type: 'F', perms: 'volunteer:data:import' },
       ]),
-      page('学生志愿', 'list', 'volunteer/index', 'list', 'volunteer:plan:list', [
-        { name: '新增学生', type: 'F', perms: 'volunteer:student:add' },
-        { name: '修改学生', type: 'F', perms: 'volunteer:student:edit' },
-      ]),
-      page('提前批志愿', 'advance', 'leader/volunteerAdvance/index', 'documentation', 'volunteer:advance:list'),
-      page('志愿审核', 'examine', 'Examine/index', 'checkbox', 'volunteer:examine:list', [{ name: '审批', type: 'F', perms: 'volunteer:examine:approve' }]),
-      page('领导审批', 'advanceApproval', 'leader/AdvanceApproval/index', 'peoples', 'volunteer:approval:list', [
-        { name: '分配学生', type: 'F', perms: 'volunteer:approval:distribute' },
-      ]),
-      page('预约管理', 'appointment', 'appointment/index', 'date', 'volunteer:appointment:list', [
-        { name: '新增预约', type: 'F', perms: 'volunteer:appointment:add' },
-        { name: '修改预约', type: 'F', perms: 'volunteer:appointment:edit' },
-        { name: '删除预约', type: 'F', perms: 'volunteer:appointment:remove' },
-      ]),
-      page('专业推荐', 'majorRecommend', 'majorRecommend/index', 'star', 'volunteer:major:recommend'),
-      page('志愿保存', 'savevolunteer', 'savevolunteer/index', 'download', 'volunteer:plan:saved'),
+      // 学生志愿 2: schemas/volunteer/vol_student.json (its buttons in SCHEMA_PAGE_BUTTONS)
+      { ...page('提前批志愿', 'advance', 'leader/volunteerAdvance/index', 'documentation', 'volunteer:advance:list'), order: 3 },
+      // 志愿审核 4, 领导审批 5, 预约管理 6: schemas/volunteer/vol_examine.json, vol_approval.json, vol_appointment.json
+      // (their workflow buttons in SCHEMA_PAGE_BUTTONS)
+      { ...page('专业推荐', 'majorRecommend', 'majorRecommend/index', 'star', 'volunteer:major:recommend'), order: 7 },
+      { ...page('志愿保存', 'savevolunteer', 'savevolunteer/index', 'download', 'volunteer:plan:saved'), order: 8 },
     ],
   },
   {
@@ -92,12 +82,8 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     icon: 'money',
     children: [
       page('发卡', 'release', 'card/release/index', 'guide', 'card:release:list', [{ name: '发卡', type: 'F', perms: 'card:release:add' }]),
-      page('发卡记录', 'record', 'card/record/index', 'log', 'card:record:list', [{ name: '下载', type: 'F', perms: 'card:record:download' }]),
-      page('卡数据', 'date', 'card/date/index', 'chart', 'card:date:list'),
-      page('卡片二', 'two', 'card/two/index', 'example', 'card:two:list', [
-        { name: '作废', type: 'F', perms: 'card:two:void' },
-        { name: '调拨', type: 'F', perms: 'card:two:transfer' },
-      ]),
+      // 发卡记录 2 and 卡片二 4: schemas/customer/card_batch.json, card.json
+      { ...page('卡数据', 'date', 'card/date/index', 'chart', 'card:date:list'), order: 3 },
     ],
   },
   {
@@ -109,26 +95,14 @@ export const BESPOKE_MENUS: MenuSeed[] = [
       page('账户余额', 'balance', 'finance/balance/index', 'money', 'finance:balance:list', [{ name: '导出', type: 'F', perms: 'finance:balance:export' }]),
       page('收款钱包', 'collectionWallet', 'finance/collectionWallet/index', 'money', 'finance:collection:list'),
       page('付款钱包', 'paymentWallet', 'finance/paymentWallet/index', 'money', 'finance:payment:list'),
-      // Stores recharge (online or by transfer voucher); headquarters confirms transfers (充值审核: not granted to the store leader).
-      page('充值管理', 'rechargeManage', 'finance/rechargeManage/index', 'money', 'finance:recharge:list', [
-        { name: '充值', type: 'F', perms: 'finance:recharge:apply' },
-        { name: '充值审核', type: 'F', perms: 'finance:recharge:review' },
-      ]),
-      // Stores apply (提现申请, 银行账户); headquarters reviews (提现审核: not granted to the store leader, see ROLE_GRANTS).
-      page('提现', 'withdraw', 'finance/withdraw/index', 'money', 'finance:withdraw:list', [
-        { name: '提现申请', type: 'F', perms: 'finance:withdraw:apply' },
-        { name: '银行账户', type: 'F', perms: 'finance:withdraw:bank' },
-        { name: '提现审核', type: 'F', perms: 'finance:withdraw:review' },
-      ]),
-      page('发票管理', 'invoice', 'finance/invoice/index', 'form', 'finance:invoice:list', [
-        { name: '发票抬头', type: 'F', perms: 'finance:invoice:header' },
-        { name: '申请开票', type: 'F', perms: 'finance:invoice:apply' },
-        { name: '开票', type: 'F', perms: 'finance:invoice:issue' },
-      ]),
-      // Payments (server/finance/payRoutes.ts): licence renewal, coupon batches (发放 by headquarters only), 对账.
-      page('账户续费', 'renewal', 'finance/renewal/index', 'money', 'finance:renewal:list', [{ name: '续费', type: 'F', perms: 'finance:renewal:pay' }]),
-      page('优惠券', 'coupon', 'finance/coupon/index', 'shopping', 'finance:coupon:list', [{ name: '发放管理', type: 'F', perms: 'finance:coupon:issue' }]),
-      page('对账', 'reconcile', 'finance/reconcile/index', 'chart', 'finance:reconcile:list', [{ name: '导出', type: 'F', perms: 'finance:reconcile:export' }]),
+      // 充值管理 (4), 提现 (5), 发票管理 (6), 账户续费 (7), 优惠券 (8) come from schemas/finance/ (x-menu), with their
+      // review / apply buttons in SCHEMA_PAGE_BUTTONS below.
+      {
+        ...page('对账', 'reconcile', 'finance/reconcile/index', 'chart', 'finance:reconcile:list', [
+          { name: '导出', type: 'F', perms: 'finance:reconcile:export' },
+        ]),
+        order: 9,
+      },
     ],
   },
   {
@@ -137,55 +111,30 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     path: 'manage',
     type: 'M',
     icon: 'user',
-    children: [
-      page('用户列表', 'userList', 'manage/userList/index', 'user', 'manage:user:list', [
-        { name: '修改', type: 'F', perms: 'manage:user:edit' },
-        { name: '开卡', type: 'F', perms: 'manage:user:openCard' },
-        { name: '重置信息', type: 'F', perms: 'manage:user:reset' },
-        { name: '删除', type: 'F', perms: 'manage:user:remove' },
-      ]),
-      page('回收站', 'recycle', 'manage/recycle/index', 'clipboard', 'manage:recycle:list', [
-        { name: '恢复', type: 'F', perms: 'manage:recycle:restore' },
-        { name: '彻底删除', type: 'F', perms: 'manage:recycle:remove' },
-      ]),
-      page('测评管理', 'appraisal', 'manage/appraisal/index', 'skill', 'manage:appraisal:list', [
-        { name: '下载结果', type: 'F', perms: 'manage:appraisal:download' },
-      ]),
-      page('客户资料', 'clientData', 'manage/clientData/index', 'people', 'manage:client:list', [
-        { name: '修改资料', type: 'F', perms: 'manage:client:edit' },
-        { name: '邮寄', type: 'F', perms: 'manage:client:deliver' },
-      ]),
-      page('备忘录', 'memo', 'manage/memo/index', 'education', 'manage:memo:list', [
-        { name: '新增', type: 'F', perms: 'manage:memo:add' },
-        { name: '修改', type: 'F', perms: 'manage:memo:edit' },
-        { name: '删除', type: 'F', perms: 'manage:memo:remove' },
-      ]),
-      page('消息管理', 'message', 'manage/message/index', 'message', 'manage:message:list', [
-        { name: '发送', type: 'F', perms: 'manage:message:add' },
-        { name: '删除', type: 'F', perms: 'manage:message:remove' },
-      ]),
-    ],
+    // Every page is a schema's (schemas/customer/): 用户列表 1, 回收站 2, 测评管理 3, 客户资料 4, 备忘录 5, 消息管理 6;
+    // the buttons of 用户列表 / 回收站 / 客户资料 are in SCHEMA_PAGE_BUTTONS.
+    children: [],
   },
   {
     name: '运营管理',
     path: 'operation',
     type: 'M',
     icon: 'component',
-    children: [], // every page a schema (schemas/operation/)
+    children: [], // every page a schema (schemas/content/content_*.json)
   },
   {
     name: '官网管理',
     path: 'showManage',
     type: 'M',
     icon: 'international',
-    children: [], // every page a schema (schemas/showManage/)
+    children: [], // every page a schema (schemas/content/site_*.json)
   },
   {
     name: '直播管理',
     path: 'liveBroadcast',
     type: 'M',
     icon: 'monitor',
-    children: [], // schemas/liveBroadcast/
+    children: [], // schemas/content/live_broadcast.json
   },
   {
     name: '服务中心',
@@ -193,25 +142,18 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     type: 'M',
     icon: 'guide',
     children: [
-      // 应用商店, 帮助指南, 营销图库, 资源下载: schemas/service/ (orders 1–4)
-      {
-        ...page('提交工单', 'submitWorkOrder', 'serviceCenter/submitWorkOrder/index', 'form', 'service:workorder:list', [
-          { name: '提交', type: 'F', perms: 'service:workorder:add' },
-        ]),
-        order: 5,
-      },
-      // Headquarters only (ROLE_GRANTS gives it to no store role): assign, handle, reject.
-      { ...page('工单管理', 'workOrder', 'serviceCenter/workOrder/index', 'checkbox', 'service:workorder:handle'), order: 6 },
+      // 应用商店, 帮助指南, 营销图库, 资源下载 (orders 1–4), 提交工单 5 and 工单管理 6 (headquarters only through
+      // x-menu.perms service:workorder:handle, which ROLE_GRANTS gives to no store role): schemas/service/
     ],
   },
   {
-    // 用户管理 1, 角色管理 2, 菜单管理 3, 部门管理 5, 岗位管理 6, 字典管理 7, 参数设置 8, 通知公告 9: schemas/sys_*.json
+    // 用户管理 1, 角色管理 2, 菜单管理 3, 部门管理 5, 岗位管理 6, 字典管理 7, 参数设置 8, 通知公告 9: schemas/system/sys_*.json
     name: '系统管理',
     path: 'system',
     type: 'M',
     icon: 'system',
     children: [
-      { ...page('菜单配置', 'menuConfig', 'system/menuConfig/index', 'tree', 'system:menu:config'), order: 4 },
+      // 菜单配置 4: schemas/system/sys_menu_config.json
       {
         ...page('平台设置', 'platform', 'system/platform/index', 'example', 'system:platform:query', [
           { name: '修改', type: 'F', perms: 'system:platform:edit' },
@@ -249,23 +191,17 @@ export const BESPOKE_MENUS: MenuSeed[] = [
         ]),
         order: 17,
       },
-      // 操作日志 1, 登录日志 2: schemas/sys_oper_log.json, sys_logininfor.json
+      // 操作日志 1, 登录日志 2: schemas/monitor/sys_oper_log.json, sys_logininfor.json
       { name: '日志管理', path: 'log', type: 'M', icon: 'log', order: 14, children: [] },
     ],
   },
   {
-    // 定时任务 2: schemas/sys_job.json
+    // 在线用户 1 and 定时任务 2: schemas/monitor/sys_user_online.json, sys_job.json
     name: '系统监控',
     path: 'monitor',
     type: 'M',
     icon: 'monitor',
     children: [
-      {
-        ...page('在线用户', 'online', 'monitor/online/index', 'online', 'monitor:online:list', [
-          { name: '强退', type: 'F', perms: 'monitor:online:forceLogout' },
-        ]),
-        order: 1,
-      },
       { ...page('数据监控', 'druid', 'monitor/druid/index', 'druid', 'monitor:druid:list'), order: 3 },
       { ...page('服务监控', 'server', 'monitor/server/index', 'server', 'monitor:server:list'), order: 4 },
       { ...page('缓存监控', 'cache', 'monitor/cache/index', 'redis', 'monitor:cache:list'), order: 5 },
@@ -279,19 +215,10 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     path: 'tool',
     type: 'M',
     icon: 'tool',
-    children: [
-      page('代码生成', 'gen', 'tool/gen/index', 'code', 'tool:gen:list', [
-        { name: '修改生成', type: 'F', perms: 'tool:gen:edit' },
-        { name: '生成查询', type: 'F', perms: 'tool:gen:query' },
-        { name: '导入代码', type: 'F', perms: 'tool:gen:import' },
-        { name: '生成删除', type: 'F', perms: 'tool:gen:remove' },
-        { name: '预览代码', type: 'F', perms: 'tool:gen:preview' },
-        { name: '生成代码', type: 'F', perms: 'tool:gen:code' },
-      ]),
-      page('系统接口', 'swagger', 'tool/swagger/index', 'swagger', 'tool:swagger:list'),
-    ],
+    // 代码生成 1: schemas/gen/gen_table.json
+    children: [{ ...page('系统接口', 'swagger', 'tool/swagger/index', 'swagger', 'tool:swagger:list'), order: 2 }],
   },
-  // 平台中心 (server/home/, docs/home.md): 统计, 帮助中心 and 版本管理 (schemas/sys_version_log.json); migration 018 adds it to older installs.
+  // 平台中心 (server/home/, docs/home.md): 统计, 帮助中心 and 版本管理 (schemas/home/sys_version_log.json); migration 018 adds it to older installs.
   {
     name: '平台中心',
     path: 'center',
@@ -300,7 +227,7 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     children: [
       page('统计', 'statistics', 'statistics/index', 'chart', 'home:statistics:list'),
       page('帮助中心', 'helpCenter', 'helpCenter/index', 'question', 'home:help:list'),
-      // 版本管理 3: schemas/sys_version_log.json; 备忘录 4: schemas/system/sys_memo.json (every staff member's own notes)
+      // 版本管理 3: schemas/home/sys_version_log.json; 备忘录 4: schemas/system/sys_memo.json (every staff member's own notes)
     ],
   },
 ];
@@ -312,8 +239,69 @@ export const BESPOKE_MENUS: MenuSeed[] = [
 export const SCHEMA_PAGE_BUTTONS: Record<string, MenuSeed[]> = {
   'system/user/index': [{ name: '重置密码', type: 'F', perms: 'system:user:resetPwd' }],
   'monitor/logininfor/index': [{ name: '账户解锁', type: 'F', perms: 'monitor:logininfor:unlock' }],
+  'monitor/online/index': [{ name: '强退', type: 'F', perms: 'monitor:online:forceLogout' }],
+  'tool/gen/index': [
+    { name: '生成查询', type: 'F', perms: 'tool:gen:query' },
+    { name: '导入代码', type: 'F', perms: 'tool:gen:import' },
+    { name: '预览代码', type: 'F', perms: 'tool:gen:preview' },
+    { name: '生成代码', type: 'F', perms: 'tool:gen:code' },
+  ],
   'serviceCenter/marketingGallery/index': [{ name: '下载', type: 'F', perms: 'service:gallery:download' }],
   'serviceCenter/resourceDownload/index': [{ name: '下载', type: 'F', perms: 'service:resource:download' }],
+  // Workflow steps of module-served screens (their routes' permissions; the schemas declare only list).
+  'serviceCenter/submitWorkOrder/index': [{ name: '提交', type: 'F', perms: 'service:workorder:add' }],
+  'Examine/index': [{ name: '审批', type: 'F', perms: 'volunteer:examine:approve' }],
+  'leader/AdvanceApproval/index': [{ name: '分配学生', type: 'F', perms: 'volunteer:approval:distribute' }],
+  'appointment/index': [
+    { name: '新增预约', type: 'F', perms: 'volunteer:appointment:add' },
+    { name: '修改预约', type: 'F', perms: 'volunteer:appointment:edit' },
+    { name: '删除预约', type: 'F', perms: 'volunteer:appointment:remove' },
+  ],
+  // 财务管理 (schemas/finance/): a store applies (充值, 提现申请, 银行账户, 发票抬头, 申请开票, 续费); headquarters reviews,
+  // issues and confirms (充值审核, 提现审核, 开票: not granted to the store leader, see ROLE_GRANTS).
+  'finance/rechargeManage/index': [
+    { name: '充值', type: 'F', perms: 'finance:recharge:apply' },
+    { name: '充值审核', type: 'F', perms: 'finance:recharge:review' },
+  ],
+  'finance/withdraw/index': [
+    { name: '提现申请', type: 'F', perms: 'finance:withdraw:apply' },
+    { name: '银行账户', type: 'F', perms: 'finance:withdraw:bank' },
+    { name: '提现审核', type: 'F', perms: 'finance:withdraw:review' },
+  ],
+  'finance/invoice/index': [
+    { name: '发票抬头', type: 'F', perms: 'finance:invoice:header' },
+    { name: '申请开票', type: 'F', perms: 'finance:invoice:apply' },
+    { name: '开票', type: 'F', perms: 'finance:invoice:issue' },
+  ],
+  'finance/renewal/index': [{ name: '续费', type: 'F', perms: 'finance:renewal:pay' }],
+  'finance/coupon/index': [{ name: '发放管理', type: 'F', perms: 'finance:coupon:issue' }],
+  'card/record/index': [{ name: '下载', type: 'F', perms: 'card:record:download' }],
+  'card/two/index': [
+    { name: '作废', type: 'F', perms: 'card:two:void' },
+    { name: '调拨', type: 'F', perms: 'card:two:transfer' },
+  ],
+  'manage/appraisal/index': [{ name: '下载结果', type: 'F', perms: 'manage:appraisal:download' }],
+  'manage/message/index': [{ name: '发送', type: 'F', perms: 'manage:message:add' }],
+  // 用户列表 / 回收站 / 客户资料 (schemas/customer/): module calls and the override's dialogs, each behind its button.
+  'manage/userList/index': [
+    { name: '修改', type: 'F', perms: 'manage:user:edit' },
+    { name: '开卡', type: 'F', perms: 'manage:user:openCard' },
+    { name: '重置信息', type: 'F', perms: 'manage:user:reset' },
+    { name: '删除', type: 'F', perms: 'manage:user:remove' },
+  ],
+  'manage/recycle/index': [
+    { name: '恢复', type: 'F', perms: 'manage:recycle:restore' },
+    { name: '彻底删除', type: 'F', perms: 'manage:recycle:remove' },
+  ],
+  'manage/clientData/index': [
+    { name: '修改资料', type: 'F', perms: 'manage:client:edit' },
+    { name: '邮寄', type: 'F', perms: 'manage:client:deliver' },
+  ],
+  // 学生志愿 (schemas/volunteer/vol_student.json): 新增学生 / 导入 and 编辑 in the student drawer.
+  'volunteer/index': [
+    { name: '新增学生', type: 'F', perms: 'volunteer:student:add' },
+    { name: '修改学生', type: 'F', perms: 'volunteer:student:edit' },
+  ],
 };
 
 /**

@@ -2,8 +2,9 @@ import type { MenuSaveBody, MenuType } from '@common/menu/menuSave';
 import { request } from '../request';
 
 /**
- * 菜单配置 calls (server/routes/menu.ts, spec §7): the whole menu as a tree, save (create without menuId, update with
- * it) and delete. 菜单管理 itself goes through the schema engine's data provider (schemas/sys_menu.json).
+ * 菜单配置 calls (spec §7): the whole menu as a tree and save (create without menuId, update with it); its list and
+ * delete (menuDel, a `call` action) go through the schema engine (schemas/system/sys_menu_config.json), as does
+ * 菜单管理 (schemas/system/sys_menu.json).
  */
 
 /** A menu as stored (sys_menu), with its children in the tree answer. */
@@ -37,10 +38,4 @@ export async function menuConfig(): Promise<MenuNode[]> {
 export async function menuSave(body: MenuSaveBody): Promise<{ menuId: number; msg: string }> {
   const env = await request<{ menuId: number }>({ url: '/dev-api/api/auth/menuSave', method: 'post', data: body });
   return { menuId: env.data?.menuId ?? body.menuId ?? 0, msg: env.msg };
-}
-
-/** POST /dev-api/api/auth/menuDel (system:menu:remove): refused (601) while it has children or a role holds it. */
-export async function menuDel(menuId: number): Promise<string> {
-  const env = await request({ url: '/dev-api/api/auth/menuDel', method: 'post', data: { menuId } });
-  return env.msg;
 }

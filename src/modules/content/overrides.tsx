@@ -5,7 +5,7 @@ import type { ResourceOverride } from '@/engine/resource';
 import { LiveStatusTag } from './live/LiveStatusTag';
 
 /**
- * 直播列表 (schemas/liveBroadcast/live_broadcast.json): the 直播状态 column shows the status derived from the times
+ * 直播列表 (schemas/content/live_broadcast.json): the 直播状态 column shows the status derived from the times
  * (the rule of common/content/liveStatus.ts, the same the server answers), and 预览 plays the channel in a dialog.
  * The dialog is loaded on the first click, so the list's chunk stays small.
  */

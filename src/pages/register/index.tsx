@@ -137,7 +137,7 @@ export default function RegisterPage() {
         </Form>
       </Card>
       <Modal title="用户注册协议" open={showAgreement} onCancel={() => setShowAgreement(false)} footer={null} width={720}>
-        {/* Sanitised by the server when saved (services/settings.ts) and again here. */}
+        {/* Sanitised by the server when saved (server/system/settings.ts) and again here. */}
         <div style={{ maxHeight: '60vh', overflow: 'auto' }} dangerouslySetInnerHTML={{ __html: safeHtml(agreement) }} />
       </Modal>
     </div>

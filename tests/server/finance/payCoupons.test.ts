@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_KINDS } from '../../../server/customer/common.js';
+import { CARD_KINDS } from '../../../server/customer/rules.js';
 import { pullCoupon } from '../../../server/finance/coupons.js';
 import { balanceOf } from '../../../server/finance/ledger.js';
 import { closeExpiredOrders, refundOrder } from '../../../server/finance/orders.js';

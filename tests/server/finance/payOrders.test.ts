@@ -51,7 +51,7 @@ describe.each(backends)('在线支付、充值与续费 (%s)', (backend) => {
     const status = await apiOk<{ status: string; statusName: string }>(s, store2, '/dev-api/finance/pay/order', { orderNo: o.orderNo }, 'GET');
     expect(status).toMatchObject({ status: 'paid', statusName: '已支付' });
     const log = await api<never>(s, store2, `${MW}/rechargeLog`, {});
-    expect(log.rows?.[0]).toMatchObject({ orderNo: o.orderNo, status: 'done', statusName: '已到账', methodName: '在线支付' });
+    expect(log.rows?.[0]).toMatchObject({ orderNo: o.orderNo, status: 'done', statusName: '已到账', methodName: '在线支付', amountYuan: '123.45' });
     // Paying the same trade again is refused by the sandbox itself.
     expect(await payInSandbox(s, o.payUrl)).toContain('该交易已支付');
     expect(await balanceOf(db(), 2, 'balance')).toBe(before + 12_345);
@@ -236,8 +236,14 @@ describe.each(backends)('在线支付、充值与续费 (%s)', (backend) => {
   it('账户续费 moves the licence expiry: online from an expired licence, and from the balance', async () => {
     await db().updateTable('sysPlatform').set({ expiredate: '2020-01-31' }).where('id', '=', 1).execute();
     await s.app.cache.clear('platform');
-    const info = await apiOk<{ expired: boolean; plans: Array<{ planId: string; priceFen: number; months: number }> }>(s, admin, '/appv2/api/index/freeNum');
+    const info = await apiOk<{ expired: boolean; licenceStatus: string; plans: Array<{ planId: string; priceFen: number; months: number }> }>(
+      s,
+      admin,
+      '/appv2/api/index/freeNum',
+    );
     expect(info.expired).toBe(true);
+    // The 状态 figure of the 账户续费 screen (schemas/finance/fin_renewal_order.json x-header).
+    expect(info.licenceStatus).toBe('已到期');
     const year = info.plans.find((p) => p.planId === '1y') as { priceFen: number };
     const o = await apiOk<Created>(s, admin, '/appv2/api/wxpay/channelRenewal', { planId: '1y', payType: 'sandbox' });
     expect(o.amountFen).toBe(year.priceFen);
@@ -246,7 +252,8 @@ describe.each(backends)('在线支付、充值与续费 (%s)', (backend) => {
     const d = new Date();
     const expected = `${d.getFullYear() + 1}-${String(d.getMonth() + 1).padStart(2, '0')}`;
     const v = await apiOk<{ status: string; expiredate: string; expired: boolean }>(s, admin, '/appv2/api/wxpay/channelRenewalVertiy', { orderNo: o.orderNo });
-    expect(v).toMatchObject({ status: 'paid', expired: false });
+    // The order's own statusName is kept beside the licence's state.
+    expect(v).toMatchObject({ status: 'paid', statusName: '已支付', expired: false, licenceStatus: '使用中' });
     expect(v.expiredate.startsWith(expected)).toBe(true);
     const platform = (await s.call<{ expired: boolean }>('POST', '/appv2/api/index/platformInfo', { body: {} })).body;
     expect(platform.data?.expired).toBe(false);

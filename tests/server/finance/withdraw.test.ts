@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { yuanText } from '../../../common/finance/checks.js';
 import { balanceOf } from '../../../server/finance/ledger.js';
 import { staff } from '../customer/helpers.js';
 import { backends, startServer, type TestServer } from '../harness.js';
@@ -82,8 +83,10 @@ describe.each(backends)('提现与银行账户 (%s)', (backend) => {
 
   it('headquarters approves and pays with a bank reference, or rejects and the money goes back; states are enforced', async () => {
     const list = (await s.call('GET', `${W}/cashList`, { token: admin, query: { storeId: 2, status: 0, pageSize: 100 } })).body;
-    const [a, b] = list.rows as Array<{ withdrawId: number; amountFen: number; statusName: string }>;
+    const [a, b] = list.rows as Array<{ withdrawId: number; amountFen: number; amountYuan: string; statusName: string }>;
     expect(a.statusName).toBe('待审核');
+    // The 通过 confirm of the 提现 screen names the amount in yuan (schemas/finance/fin_withdrawal.json).
+    expect(a.amountYuan).toBe(yuanText(a.amountFen));
     // A store leader cannot review.
     expect((await api(s, store2, `${W}/approveCash`, { withdrawId: a.withdrawId })).code).toBe(403);
     // Paying before approval is refused.

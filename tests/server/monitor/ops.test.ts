@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseSql } from '../../../server/monitor/sqlStats.js';
+import { normaliseSql } from '../../../server/db/sqlStats.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 
 /** 数据监控, 服务监控 and the operator endpoints /health, /ready, /metrics (token-protected). */

@@ -278,6 +278,31 @@ describe.each(backends)('工单 (%s)', (backend) => {
     expect((all.rows as Array<{ workOrderId: number }>).some((r) => r.workOrderId === workOrderId)).toBe(true);
   });
 
+  it("工单管理 is headquarters' page: a store leader's menu has 提交工单 but not 工单管理; 提交工单's list is the caller's own", async () => {
+    type Route = { component?: string; children?: Route[] };
+    const components = async (token: string) => {
+      const res = await s.call<Route[]>('POST', '/dev-api/api/auth/getRuleList', { token, body: {} });
+      const out: string[] = [];
+      const walk = (items: Route[]) => {
+        for (const r of items) {
+          if (r.component) out.push(r.component);
+          walk(r.children ?? []);
+        }
+      };
+      walk((res.body.data ?? []) as Route[]);
+      return out;
+    };
+    const store = await components(store2);
+    expect(store).toContain('serviceCenter/submitWorkOrder/index');
+    expect(store).not.toContain('serviceCenter/workOrder/index');
+    expect(await components(hq)).toEqual(expect.arrayContaining(['serviceCenter/submitWorkOrder/index', 'serviceCenter/workOrder/index']));
+    // 提交工单's list (the preset filter mine=1 of schemas/service/service_my_work_order.json): only the caller's own.
+    const mine = await call<never>(s, store2, 'GET', `${WO}/list`, { mine: 1, pageNum: 1, pageSize: 50 });
+    expect(mine.total).toBeGreaterThan(0);
+    expect((mine.rows as Array<{ storeId: number }>).every((r) => r.storeId === 2)).toBe(true);
+    expect((await call<never>(s, hq, 'GET', `${WO}/list`, { mine: 1 })).total).toBe(0);
+  });
+
   it('each form checks its own fields and the attachments', async () => {
     const batch = await releaseOk(s, store2, { kind: 3, card_num: 1, vip_price: PRICE[3] });
     const card = { form: 'cardRefund', cardNo: batch.cardNoFirst, reason: '退款' };

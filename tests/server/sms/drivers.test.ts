@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmsSender } from '../../../server/services/sms/index.js';
-import { type SmsConfig, smsConfigFromEnv } from '../../../server/services/sms/settings.js';
+import { createSmsSender } from '../../../server/sms/index.js';
+import { type SmsConfig, smsConfigFromEnv } from '../../../server/sms/settings.js';
 import { aliyunFake, type FakeProvider, tencentFake } from './fakes.js';
 
 /**

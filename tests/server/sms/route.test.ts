@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../server/config.js';
 import { signTimer } from '../../../server/security/protocol.js';
-import { smsConfigFromEnv } from '../../../server/services/sms/settings.js';
+import { smsConfigFromEnv } from '../../../server/sms/settings.js';
 import { type ApiBody, backends, startServer, type TestServer } from '../harness.js';
 import { aliyunFake, type FakeProvider, tencentFake } from './fakes.js';
 

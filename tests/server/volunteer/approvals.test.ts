@@ -168,6 +168,15 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
     const done = await s.call('GET', '/dev-api/api/Examine/list', { token: t.leader, query: { status: 'approved' } });
     expect((done.body.rows as ExamineRow[]).find((r) => r.studentId === id)).toMatchObject({ reviewByName: '王主任', reviewComment: '梯度合理' });
     expect((await s.call('GET', '/dev-api/api/Examine/list', { token: t.leader, query: { status: 'bogus' } })).body.msg).toBe('方案状态不正确');
+    // 志愿审核's search field 学生 (schemas/volunteer/vol_examine.json) is studentName; name is still read.
+    const byName: Array<Record<string, string>> = [
+      { status: 'all', studentName: '审批学生A' },
+      { status: 'all', name: '审批学生A' },
+    ];
+    for (const query of byName) {
+      const found = (await s.call('GET', '/dev-api/api/Examine/list', { token: t.leader, query })).body.rows as ExamineRow[];
+      expect(found.map((r) => r.studentName)).toEqual(['审批学生A']);
+    }
   });
 
   it('refuses approval by an expert even with the permission granted, and by the wrong role', async () => {
@@ -298,6 +307,18 @@ describe.each(backends)('volunteer approvals, leader views and appointments on %
 
     const list = await s.call('GET', '/dev-api/api/appointment/list', { token: t.expert });
     expect((list.body.rows as AppointmentT[]).map((r) => r.appointmentId)).toContain(a.appointmentId);
+    // 预约时间's date range (预约管理's schema): whole days in UTC+8, as params[beginTime] / params[endTime].
+    const day = (ms: number) => new Date(ms + 8 * 60 * MINUTE).toISOString().slice(0, 10);
+    const between = async (from: number, to: number) =>
+      (
+        (await s.call('GET', '/dev-api/api/appointment/list', { token: t.expert, query: { 'params[beginTime]': day(from), 'params[endTime]': day(to) } })).body
+          .rows as AppointmentT[]
+      ).map((r) => r.appointmentId);
+    expect(await between(at, at)).toContain(a.appointmentId);
+    expect(await between(at + DAY, at + 2 * DAY)).not.toContain(a.appointmentId);
+    expect((await s.call('GET', '/dev-api/api/appointment/list', { token: t.expert, query: { 'params[beginTime]': '明天' } })).body.msg).toBe(
+      '预约时间范围不正确',
+    );
     expect((await s.call('GET', '/dev-api/api/appointment/list', { token: expert2 })).body.rows).toEqual([]);
     expect((await api(s, expert2, '/dev-api/api/appointment/info', { appointmentId: a.appointmentId })).msg).toBe('预约不存在或无权访问');
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PlanViewDrawer } from '@/modules/approval/examine/PlanViewDrawer';
-import { ReviewDialog } from '@/modules/approval/examine/ReviewDialog';
+import { PlanViewDrawer } from '@/modules/volunteer/approval/examine/PlanViewDrawer';
+import { ReviewDialog } from '@/modules/volunteer/approval/examine/ReviewDialog';
 import { explain } from '@/modules/volunteer/filling/explanation';
 import { ReportDialog } from '@/modules/volunteer/plan/ReportDialog';
 import { HttpResponse, item, mock, ok, renderInApp, row, student, useVolunteerServer } from './harness';

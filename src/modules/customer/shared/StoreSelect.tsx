@@ -39,3 +39,6 @@ export function StoreSelect({
     />
   );
 }
+
+/** The 门店 search field of an engine list (override `searchFields.storeId`), for other modules too: ../storeSearch.tsx. */
+export { storeSearchField } from '../storeSearch';

@@ -57,16 +57,8 @@ export function WorkOrderContent({ row }: { row: WorkOrderRow }) {
 
 const ACTION_NAMES: Record<string, string> = { submit: '提交', assign: '指派', handle: '处理', reject: '驳回' };
 
-/** The detail drawer: the order, what it asked for, the reply and the trail. `actions` = headquarters' buttons. */
-export function WorkOrderDrawer({
-  workOrderId,
-  onClose,
-  actions,
-}: {
-  workOrderId: number | null;
-  onClose: () => void;
-  actions?: (row: WorkOrderRow) => ReactNode;
-}) {
+/** The detail drawer (详情 of 工单管理 and 提交工单): the order, what it asked for, the reply and the trail. */
+export function WorkOrderDrawer({ workOrderId, onClose }: { workOrderId: number | null; onClose: () => void }) {
   const [row, setRow] = useState<(WorkOrderRow & { logs: WorkOrderLog[] }) | null>(null);
   useEffect(() => {
     setRow(null);
@@ -76,7 +68,7 @@ export function WorkOrderDrawer({
       .catch(() => undefined);
   }, [workOrderId]);
   return (
-    <Drawer title="工单详情" width={640} open={workOrderId != null} onClose={onClose} destroyOnHidden extra={row && actions?.(row)}>
+    <Drawer title="工单详情" width={640} open={workOrderId != null} onClose={onClose} destroyOnHidden>
       {!row ? (
         <Spin />
       ) : (

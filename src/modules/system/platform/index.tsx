@@ -12,7 +12,7 @@ import { fieldOfMessage } from '../settings/fieldError';
 /** Form values: the editable fields, the expiry date as a dayjs value. */
 type PlatformForm = Omit<PlatformEdit, 'expiredate'> & { expiredate: Dayjs | null };
 
-/** Server field titles (server/routes/platform.ts), to put a refusal next to its field. */
+/** Server field titles (server/system/platformRoutes.ts), to put a refusal next to its field. */
 const LABELS: Record<string, string> = {
   title: '平台名称',
   expiredate: '到期日期',

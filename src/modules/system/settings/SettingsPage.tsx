@@ -7,7 +7,7 @@ import { RichTextEditor } from '@/components/RichTextEditor';
 import { parseTime } from '@/utils/format';
 import { fieldOfMessage, STALE_HINT } from './fieldError';
 
-/** One field of a settings form: how it is shown; the server checks the same rules again (services/settings.ts). */
+/** One field of a settings form: how it is shown; the server checks the same rules again (server/system/settings.ts). */
 export type SettingField =
   | { key: string; label: string; widget: 'switch'; help?: string; on?: string; off?: string }
   | { key: string; label: string; widget: 'number'; help?: string; min: number; max: number; suffix?: string }

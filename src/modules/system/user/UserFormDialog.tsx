@@ -10,7 +10,7 @@ import type { EngineRecordPageProps } from '@/engine/resource';
 /**
  * 新增用户 / 修改用户 (RuoYi system/user form, two columns), in place of the generic form because a user also
  * carries 岗位 and 角色 (postIds / roleIds, kept in step by the server). 用户名称 and 用户密码 only when adding; the
- * password starts as the initial password of 参数设置 sys.user.initPassword. Rules match the server's (schemas/sys_user.json).
+ * password starts as the initial password of 参数设置 sys.user.initPassword. Rules match the server's (schemas/system/sys_user.json).
  */
 
 interface UserForm {

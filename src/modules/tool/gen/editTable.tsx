@@ -1,4 +1,5 @@
 import type { Flag, GenColumn, GenTable } from '@common/gen/tables';
+import { useInvalidate } from '@refinedev/core';
 import {
   Alert,
   App,
@@ -26,7 +27,8 @@ import { type DictTypeOption, dictTypeOptions, getGenTable, updateGenTable } fro
 /**
  * 修改生成配置 (/tool/gen-edit/index/:tableId, RuoYi tool/gen/editTable): 基本信息, 字段信息 (how each column becomes a
  * property of the schema) and 生成信息 (menu, permissions, endpoint, form, tree). 提交 saves (with the version the
- * page was loaded with) and goes back to 代码生成; 返回 goes back without saving.
+ * page was loaded with) and goes back to 代码生成 (whose list, kept in its tab, reads the rows again); 返回 goes back
+ * without saving.
  */
 
 const WIDGETS: Record<string, string> = {
@@ -93,6 +95,7 @@ export default function GenEditTable() {
   const { tableId } = useParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const invalidate = useInvalidate();
   const [info, setInfo] = useState<GenTable | null>(null);
   const [columns, setColumns] = useState<GenColumn[]>([]);
   const [dicts, setDicts] = useState<DictTypeOption[]>([]);
@@ -147,6 +150,8 @@ export default function GenEditTable() {
     setBusy(true);
     try {
       message.success(await updateGenTable({ ...info, ...basic, ...gen, columns }));
+      // The list (schemas/gen/gen_table.json) is read again when its tab shows (it may still hold the old rows).
+      void invalidate({ resource: 'gen_table', invalidates: ['list'] });
       back();
     } catch {
       // The http layer has shown the refusal (e.g. 生成配置有误：…); the page keeps the edits.

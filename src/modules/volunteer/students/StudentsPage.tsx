@@ -1,10 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { StudentQuery } from '@common/volunteer/students';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadPlanExcel, downloadPlanPdf, listStudents, type PlanStatus, type Student, type StudentInfo } from '@/api/volunteer';
-import { Access, useAccess } from '@/components/Access';
+import { useAccess } from '@/components/Access';
 import { useDevice } from '@/layout/useDevice';
 import { ExpertSelect } from '../shared/ExpertSelect';
 import { formatRank, formatTime } from '../shared/format';
@@ -12,7 +11,6 @@ import { PLAN_STATUS_OPTIONS, PlanStatusTag } from '../shared/PlanStatusTag';
 import { fillingHref, useViewPath, VIEW } from '../shared/useViewPath';
 import { StudentDrawer } from './StudentDrawer';
 import { StudentFormDialog } from './StudentFormDialog';
-import { StudentImportButton } from './StudentImportButton';
 
 /** Spec §9: page sizes 10/20/30/50, default 20. */
 const PAGE_SIZES = [10, 20, 30, 50];
@@ -27,15 +25,16 @@ interface SearchValues {
 }
 
 export interface StudentsPageProps {
-  /** 'saved' (志愿保存) lists the students' saved plans with export actions. */
-  mode?: 'students' | 'saved';
+  /** 'saved' (志愿保存): the students' saved plans with their PDF / Excel exports. */
+  mode?: 'saved';
 }
 
 /**
- * 学生志愿: an expert's own students (a leader sees all, with the 负责专家 filter), searchable, with the info drawer,
- * add and edit, and 去填报 opening the filling page for the student.
+ * 志愿保存 (savevolunteer/index): the students as 学生志愿 lists them (a leader sees all, with the 负责专家 filter), with
+ * the info drawer (编辑) and 去填报, and per student the saved plan as PDF or Excel. 学生志愿 itself is the engine's
+ * screen of schemas/volunteer/vol_student.json (StudentListPage).
  */
-export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
+export default function StudentsPage(_props: StudentsPageProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const { can } = useAccess();
@@ -121,7 +120,7 @@ export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
     {
       title: '操作',
       key: 'action',
-      width: mode === 'saved' ? 230 : 150,
+      width: 230,
       // Not fixed to the right: over a table wider than the page it covered 更新时间. The table scrolls as a whole.
       render: (_v, r) => (
         <Space size={0} style={{ whiteSpace: 'nowrap' }}>
@@ -133,28 +132,18 @@ export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
               {r.planStatus === 'submitted' || r.planStatus === 'approved' ? '查看方案' : '填报'}
             </Button>
           ) : null}
-          {mode === 'saved' ? (
-            <>
-              <Button
-                type="link"
-                size="small"
-                disabled={r.planStatus === 'none'}
-                loading={exporting === `${r.studentId}-pdf`}
-                onClick={() => exportPlan(r, 'pdf')}
-              >
-                PDF
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                disabled={r.planStatus === 'none'}
-                loading={exporting === `${r.studentId}-excel`}
-                onClick={() => exportPlan(r, 'excel')}
-              >
-                Excel
-              </Button>
-            </>
-          ) : null}
+          <Button type="link" size="small" disabled={r.planStatus === 'none'} loading={exporting === `${r.studentId}-pdf`} onClick={() => exportPlan(r, 'pdf')}>
+            PDF
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            disabled={r.planStatus === 'none'}
+            loading={exporting === `${r.studentId}-excel`}
+            onClick={() => exportPlan(r, 'excel')}
+          >
+            Excel
+          </Button>
         </Space>
       ),
     },
@@ -197,14 +186,6 @@ export default function StudentsPage({ mode = 'students' }: StudentsPageProps) {
             </Space>
           </Form.Item>
         </Form>
-        {mode === 'students' ? (
-          <Access permissions={['volunteer:student:add']}>
-            <Button type="primary" ghost icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ student: null })}>
-              新增学生
-            </Button>
-            <StudentImportButton onImported={() => load(query)} />
-          </Access>
-        ) : null}
         <Table<Student>
           rowKey="studentId"
           size="middle"
