@@ -26,6 +26,15 @@ describe.each(backends)('auth (%s)', (backend) => {
   const sendCode = (mobile: string, type?: 'login' | 'register') =>
     s.call<{ driver: string }>('POST', SEND_CODE, { body: type ? { mobile, type } : { mobile } });
   const whoAmI = async (token: string) => (await s.call<{ userName: string }>('POST', '/appv2/api/apply/userInfo', { token })).body;
+  /**
+   * A registered account of the test's own (mobile 135…, used by no other test), so a test that locks an account,
+   * spends codes or moves the clock on it can share the file's server without touching the seeded users.
+   */
+  const ownAccount = async (username: string, mobile: string) => {
+    const res = await s.call('POST', REGISTER, { body: { username, password: 'own-pass1', confirmPassword: 'own-pass1', mobile } });
+    expect(res.body.code).toBe(200);
+    return { username, mobile, password: 'own-pass1' };
+  };
 
   beforeAll(async () => {
     s = await startServer(backend);
@@ -169,16 +178,13 @@ describe.each(backends)('auth (%s)', (backend) => {
     });
 
     it('keeps the lock across a restart', async () => {
-      const t = await startServer(backend);
-      try {
-        for (let i = 0; i < 5; i++) await t.call('POST', LOGIN, { body: { username: 'expert', password: 'bad-pass' } });
-        await t.restart();
-        const res = await t.call('POST', LOGIN, { body: { username: 'expert', password: 'expert123' } });
-        expect(res.body.code).toBe(500);
-        expect(res.body.msg).toContain(LOCKED);
-      } finally {
-        await t.close();
-      }
+      // Locks an account of its own, then restarts the file's server (the other tests keep nothing in its memory).
+      const own = await ownAccount('lock_keeper', '13500000001');
+      for (let i = 0; i < 5; i++) await password(own.username, 'bad-pass');
+      await s.restart();
+      const res = await password(own.username, own.password);
+      expect(res.body.code).toBe(500);
+      expect(res.body.msg).toContain(LOCKED);
     });
   });
 
@@ -233,50 +239,35 @@ describe.each(backends)('auth (%s)', (backend) => {
     });
 
     it('refuses a wrong code, and after 5 wrong tries even the right one', async () => {
-      const t = await startServer(backend);
-      try {
-        const mobile = '13800000000';
-        await t.call('POST', SEND_CODE, { body: { mobile } });
-        const code = t.smsCodes(mobile)[0];
-        const wrong = code === '000000' ? '111111' : '000000';
-        for (let i = 0; i < 5; i++) {
-          const res = await t.call('POST', LOGIN, { body: { mobile, code: wrong, loginType: 'sms' } });
-          // The fifth wrong try spends the code (issue 22: counted before it is checked).
-          expect(res.body).toEqual({ code: 500, msg: i < 4 ? '验证码错误' : '验证码错误次数过多，请重新获取' });
-        }
-        const right = await t.call('POST', LOGIN, { body: { mobile, code, loginType: 'sms' } });
-        expect(right.body).toEqual({ code: 500, msg: '验证码错误次数过多，请重新获取' });
-      } finally {
-        await t.close();
+      const { mobile } = await ownAccount('wrong_codes', '13500000002');
+      await sendCode(mobile);
+      const code = s.smsCodes(mobile)[0];
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) {
+        const res = await sms(mobile, wrong);
+        // The fifth wrong try spends the code (issue 22: counted before it is checked).
+        expect(res.body).toEqual({ code: 500, msg: i < 4 ? '验证码错误' : '验证码错误次数过多，请重新获取' });
       }
+      const right = await sms(mobile, code);
+      expect(right.body).toEqual({ code: 500, msg: '验证码错误次数过多，请重新获取' });
     });
 
     it('expires a code after 5 minutes', async () => {
-      const t = await startServer(backend);
-      try {
-        const mobile = '13800000003';
-        expect((await t.call('POST', SEND_CODE, { body: { mobile, type: 'login' } })).body.code).toBe(200);
-        const code = t.smsCodes(mobile)[0];
-        advanceClock(5 * MINUTE + 1000);
-        const res = await t.call('POST', LOGIN, { body: { mobile, code, loginType: 'sms' } });
-        expect(res.body).toEqual({ code: 500, msg: '验证码已失效，请重新获取' });
-      } finally {
-        await t.close();
-      }
+      const { mobile } = await ownAccount('late_code', '13500000003');
+      expect((await sendCode(mobile, 'login')).body.code).toBe(200);
+      const code = s.smsCodes(mobile)[0];
+      advanceClock(5 * MINUTE + 1000);
+      const res = await sms(mobile, code);
+      expect(res.body).toEqual({ code: 500, msg: '验证码已失效，请重新获取' });
     });
 
     it('is still valid just under 5 minutes', async () => {
-      const t = await startServer(backend);
-      try {
-        const mobile = '13800000003';
-        await t.call('POST', SEND_CODE, { body: { mobile } });
-        advanceClock(4 * MINUTE + 50 * 1000);
-        const res = await t.call<{ token: string }>('POST', LOGIN, { body: { mobile, code: t.smsCodes(mobile)[0], loginType: 'sms' } });
-        expect(res.body.code).toBe(200);
-        expect(typeof res.body.data?.token).toBe('string');
-      } finally {
-        await t.close();
-      }
+      const { mobile } = await ownAccount('timely_code', '13500000004');
+      await sendCode(mobile);
+      advanceClock(4 * MINUTE + 50 * 1000);
+      const res = await sms(mobile, s.smsCodes(mobile)[0]);
+      expect(res.body.code).toBe(200);
+      expect(typeof res.body.data?.token).toBe('string');
     });
 
     it('checks the mobile number and its binding', async () => {
@@ -295,13 +286,9 @@ describe.each(backends)('auth (%s)', (backend) => {
       expect((await s.call('POST', LOGIN, { body: { code: '123456', loginType: 'sms' } })).body).toEqual({ code: 500, msg: '请输入手机号' });
       expect((await s.call('POST', LOGIN, { body: { mobile: '13800000000', loginType: 'sms' } })).body).toEqual({ code: 500, msg: '请输入验证码' });
       expect((await sms('13912345678', '123456')).body).toEqual({ code: 500, msg: '该手机号未绑定账号' });
-      const fresh = await startServer(backend);
-      try {
-        const res = await fresh.call('POST', LOGIN, { body: { mobile: '13800000000', code: '123456', loginType: 'sms' } });
-        expect(res.body).toEqual({ code: 500, msg: '验证码已失效，请重新获取' });
-      } finally {
-        await fresh.close();
-      }
+      // A bound mobile no code was ever sent to.
+      const { mobile } = await ownAccount('never_sent', '13500000005');
+      expect((await sms(mobile, '123456')).body).toEqual({ code: 500, msg: '验证码已失效，请重新获取' });
     });
 
     it('signs in the owner of the mobile number, never an account whose user name is that number', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type ServerConfig } from '../../server/config.js';
 import { decryptWithPem, signTimer } from '../../server/security/protocol.js';
@@ -16,6 +17,18 @@ import { decryptWithPem, signTimer } from '../../server/security/protocol.js';
 export type Backend = 'sqlite' | 'postgres';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+/**
+ * Opt-in measure of what a server test file costs: with ZY_SERVER_STARTS=<file>, every build of an app (a start,
+ * a peer or a restart — each runs migrations, schema sync and seed checks) appends "<test file>\t<backend>\t<kind>"
+ * to that file; `cut -f1 <file> | sort | uniq -c` then gives starts per test file.
+ */
+async function countStart(backend: Backend, kind: 'start' | 'peer' | 'restart'): Promise<void> {
+  const log = process.env.ZY_SERVER_STARTS;
+  if (!log) return;
+  const file = path.relative(process.cwd(), expect.getState().testPath ?? '?');
+  await fs.appendFile(log, `${file}\t${backend}\t${kind}\n`);
+}
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const backends: Backend[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -113,6 +126,7 @@ export async function startServer(backend: Backend, overrides: Partial<ServerCon
   }
 
   let app = await build();
+  await countStart(backend, peerOf ? 'peer' : 'start');
   let closed = false;
 
   const server: TestServer = {
@@ -164,6 +178,7 @@ export async function startServer(backend: Backend, overrides: Partial<ServerCon
     async restart() {
       await app.close();
       app = await build();
+      await countStart(backend, 'restart');
     },
     async close() {
       if (closed) return;

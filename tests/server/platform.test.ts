@@ -323,36 +323,33 @@ describe.each(backends)('platform (%s)', (backend) => {
     });
 
     it('forces a session out: that token gets 401, the other sessions stay', async () => {
-      const t = await startServer(backend);
-      try {
-        const a = await t.login('admin', 'admin123');
-        const victim = await t.login('operator', 'operator123');
-        const bystander = await t.login('operator', 'operator123');
-        const firstCheck = await t.call('POST', USER_INFO, { token: victim });
-        expect(firstCheck.body.code).toBe(200);
+      // On the file's server with an account of its own (the list is filtered by its name), restarted at the end.
+      const own = { username: 'kick_target', password: 'kick-pass1' };
+      expect((await s.call('POST', '/dev-api/register', { body: { ...own, confirmPassword: own.password } })).body.code).toBe(200);
+      const victim = await s.login(own.username, own.password);
+      const bystander = await s.login(own.username, own.password);
+      const firstCheck = await s.call('POST', USER_INFO, { token: victim });
+      expect(firstCheck.body.code).toBe(200);
 
-        const rows = (await t.call('GET', ONLINE, { token: a, query: { userName: 'operator' } })).body.rows as OnlineRow[];
-        expect(rows).toHaveLength(2);
-        // tokenId is the SHA-256 of the token.
-        const victimId = crypto.createHash('sha256').update(victim).digest('hex');
-        expect(rows.map((r) => r.tokenId).sort()).toEqual([victimId, crypto.createHash('sha256').update(bystander).digest('hex')].sort());
-        const other = bystander;
+      const rows = (await s.call('GET', ONLINE, { token: admin, query: { userName: own.username } })).body.rows as OnlineRow[];
+      expect(rows).toHaveLength(2);
+      // tokenId is the SHA-256 of the token.
+      const victimId = crypto.createHash('sha256').update(victim).digest('hex');
+      expect(rows.map((r) => r.tokenId).sort()).toEqual([victimId, crypto.createHash('sha256').update(bystander).digest('hex')].sort());
+      const other = bystander;
 
-        const kick = await t.call('DELETE', `/dev-api/monitor/online/${victimId}`, { token: a });
-        expect(kick.body).toEqual({ code: 200, msg: '强退成功' });
-        expect((await t.call('POST', USER_INFO, { token: victim })).body).toEqual(REVOKED);
-        expect((await t.call('POST', USER_INFO, { token: other })).body.code).toBe(200);
-        expect((await t.call('POST', USER_INFO, { token: a })).body.code).toBe(200);
-        const left = (await t.call('GET', ONLINE, { token: a, query: { userName: 'operator' } })).body.rows as OnlineRow[];
-        expect(left.map((r) => r.tokenId)).not.toContain(victimId);
-        expect(left).toHaveLength(1);
+      const kick = await s.call('DELETE', `/dev-api/monitor/online/${victimId}`, { token: admin });
+      expect(kick.body).toEqual({ code: 200, msg: '强退成功' });
+      expect((await s.call('POST', USER_INFO, { token: victim })).body).toEqual(REVOKED);
+      expect((await s.call('POST', USER_INFO, { token: other })).body.code).toBe(200);
+      expect((await s.call('POST', USER_INFO, { token: admin })).body.code).toBe(200);
+      const left = (await s.call('GET', ONLINE, { token: admin, query: { userName: own.username } })).body.rows as OnlineRow[];
+      expect(left.map((r) => r.tokenId)).not.toContain(victimId);
+      expect(left).toHaveLength(1);
 
-        // Still out after a restart.
-        await t.restart();
-        expect((await t.call('POST', USER_INFO, { token: victim })).body).toEqual(REVOKED);
-      } finally {
-        await t.close();
-      }
+      // Still out after a restart.
+      await s.restart();
+      expect((await s.call('POST', USER_INFO, { token: victim })).body).toEqual(REVOKED);
     });
 
     it('refuses a malformed session id and callers without the permission', async () => {

@@ -311,28 +311,24 @@ describe.each(backends)('rbac (%s)', (backend) => {
     });
 
     it('refuses to register an API route without a permission', async () => {
-      const fresh = await startServer(backend);
+      // A second app on the file's database (as a second server process would be); it adds routes, writes nothing.
+      // Before the app is ready, routes can still be added: the onRoute check must throw.
+      const app = await buildApp({ config: s.config, serveConsole: false });
       try {
-        // Before the app is ready, routes can still be added: the onRoute check must throw.
-        const app = await buildApp({ config: fresh.config, serveConsole: false });
-        try {
-          expect(() => app.post('/dev-api/api/undeclared', async () => ok())).toThrow('路由 /dev-api/api/undeclared 未声明权限（config.permission）');
-          app.post('/dev-api/api/declared', { config: { permission: 'system:test:run', write: true } }, async () => ok());
-          expect(app.routeRegistry.find((r) => r.url === '/dev-api/api/declared')).toEqual({
-            method: 'POST',
-            url: '/dev-api/api/declared',
-            permission: 'system:test:run',
-            sensitive: false,
-            write: true,
-          });
-          expect(app.routeRegistry.find((r) => r.url === '/dev-api/api/undeclared')).toBeUndefined();
-          // Non-API routes need no declaration.
-          expect(() => app.get('/healthz-test', async () => 'ok')).not.toThrow();
-        } finally {
-          await app.close();
-        }
+        expect(() => app.post('/dev-api/api/undeclared', async () => ok())).toThrow('路由 /dev-api/api/undeclared 未声明权限（config.permission）');
+        app.post('/dev-api/api/declared', { config: { permission: 'system:test:run', write: true } }, async () => ok());
+        expect(app.routeRegistry.find((r) => r.url === '/dev-api/api/declared')).toEqual({
+          method: 'POST',
+          url: '/dev-api/api/declared',
+          permission: 'system:test:run',
+          sensitive: false,
+          write: true,
+        });
+        expect(app.routeRegistry.find((r) => r.url === '/dev-api/api/undeclared')).toBeUndefined();
+        // Non-API routes need no declaration.
+        expect(() => app.get('/healthz-test', async () => 'ok')).not.toThrow();
       } finally {
-        await fresh.close();
+        await app.close();
       }
     });
 
@@ -344,38 +340,34 @@ describe.each(backends)('rbac (%s)', (backend) => {
     });
 
     it('refuses every permission-guarded route with 403 to users lacking it, and with 401 without a token', async () => {
-      const walk = await startServer(backend);
-      try {
-        const tokens = {
-          common: await userWithRole(walk, 'walk_common', 'common'),
-          operator: await walk.login('operator', 'operator123'),
-          expert: await walk.login('expert', 'expert123'),
-          leader: await walk.login('leader', 'leader123'),
-        };
-        const perms: Record<string, string[]> = {};
-        for (const [who, token] of Object.entries(tokens)) perms[who] = (await walk.call('POST', RULES, { token })).body.permissions as string[];
-        const guarded = walk.app.routeRegistry.filter((r) => r.permission !== 'public' && r.permission !== 'login');
-        expect(guarded.length).toBeGreaterThanOrEqual(7);
-        let refusals = 0;
-        for (const route of guarded) {
-          const url = route.url.replace(/:[A-Za-z]+/g, '999999');
-          const label = `${route.method} ${route.url}`;
-          for (const [who, token] of Object.entries(tokens)) {
-            if (perms[who].includes(route.permission)) continue;
-            const res = await walk.call(route.method, url, { token, body: route.method === 'GET' ? undefined : {} });
-            expect(res.status, `${who} ${label}`).toBe(200);
-            expect(res.body, `${who} ${label}`).toEqual(forbidden(route.permission));
-            refusals++;
-          }
-          const anonymous = await walk.call(route.method, url, { body: route.method === 'GET' ? undefined : {} });
-          expect(anonymous.body, `anonymous ${label}`).toEqual(NOT_SIGNED_IN);
+      // On the file's server: every call here is refused, so nothing changes (the admin walk below gets a server of its own).
+      const tokens = {
+        common: await userWithRole(s, 'walk_common', 'common'),
+        operator: await s.login('operator', 'operator123'),
+        expert: await s.login('expert', 'expert123'),
+        leader: await s.login('leader', 'leader123'),
+      };
+      const perms: Record<string, string[]> = {};
+      for (const [who, token] of Object.entries(tokens)) perms[who] = (await s.call('POST', RULES, { token })).body.permissions as string[];
+      const guarded = s.app.routeRegistry.filter((r) => r.permission !== 'public' && r.permission !== 'login');
+      expect(guarded.length).toBeGreaterThanOrEqual(7);
+      let refusals = 0;
+      for (const route of guarded) {
+        const url = route.url.replace(/:[A-Za-z]+/g, '999999');
+        const label = `${route.method} ${route.url}`;
+        for (const [who, token] of Object.entries(tokens)) {
+          if (perms[who].includes(route.permission)) continue;
+          const res = await s.call(route.method, url, { token, body: route.method === 'GET' ? undefined : {} });
+          expect(res.status, `${who} ${label}`).toBe(200);
+          expect(res.body, `${who} ${label}`).toEqual(forbidden(route.permission));
+          refusals++;
         }
-        expect(refusals).toBeGreaterThanOrEqual(guarded.length);
-        // The common user lacks every guarded permission.
-        expect(perms.common).toEqual([]);
-      } finally {
-        await walk.close();
+        const anonymous = await s.call(route.method, url, { body: route.method === 'GET' ? undefined : {} });
+        expect(anonymous.body, `anonymous ${label}`).toEqual(NOT_SIGNED_IN);
       }
+      expect(refusals).toBeGreaterThanOrEqual(guarded.length);
+      // The common user lacks every guarded permission.
+      expect(perms.common).toEqual([]);
     }, 180_000); // one request per route and role: grows with the route registry
 
     it('lets admin through every guarded route (no 401/403) and the common user through every login route', async () => {
