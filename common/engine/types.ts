@@ -228,13 +228,20 @@ export interface HeaderFigure {
   title: string;
   /** 'money': fen shown as ¥ yuan with 2 decimals; 'count': a whole number; 'text' (default): as it is. */
   render?: 'money' | 'text' | 'count';
+  /** Small grey text under the value (用于发卡、账户续费). */
+  tip?: string;
 }
 
-/** Figures above a list (wallet balances, renewal expiry), loaded and refreshed with the list. */
+/**
+ * Figures above a list (wallet balances, renewal expiry), loaded and refreshed with the list: read from a route of
+ * their own (`url`) or (`from: "list"`) from the list's own answer for the current page. Exactly one of the two.
+ */
 export interface HeaderSpec {
-  url: string;
+  url?: string;
+  from?: 'list';
+  /** Only with `url`. */
   method?: 'GET' | 'POST';
-  /** Applied search values (by property) sent along (GET query / POST body), e.g. the 门店 picked in the search. */
+  /** Only with `url`: applied search values (by property) sent along (GET query / POST body), e.g. the 门店 picked in the search. */
   params?: string[];
   figures: HeaderFigure[];
 }

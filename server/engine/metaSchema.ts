@@ -139,7 +139,8 @@ export const META_SCHEMA = {
         {
           style: { enum: ['rest', 'app'] },
           base: { type: 'string', pattern: '^/(dev-api|appv2)(/[A-Za-z0-9_-]+)+$' },
-          actions: closed(Object.fromEntries(APP_ACTIONS.map((a) => [a, { type: 'string', pattern: '^[A-Za-z0-9_]+$' }]))),
+          // A route name, or a path below base (账户余额's export: tableList/export).
+          actions: closed(Object.fromEntries(APP_ACTIONS.map((a) => [a, { type: 'string', pattern: '^[A-Za-z0-9_]+(/[A-Za-z0-9_]+)*$' }]))),
           module: { type: 'boolean' },
           answer: closed({ rows: DOT_PATH, total: DOT_PATH }),
           paging: closed({ page: PARAM_NAME, size: PARAM_NAME }),
@@ -185,18 +186,23 @@ export const META_SCHEMA = {
       'x-filter': { type: 'object', minProperties: 1, additionalProperties: VALUE },
       'x-rowActionsInline': { type: 'boolean' },
       'x-rowWhen': closed({ edit: WHEN, remove: WHEN }),
+      // url or from: exactly one, checked in semanticProblems (a clearer message than ajv's oneOf).
       'x-header': closed(
         {
           url: { type: 'string', pattern: '^/(dev-api|appv2)/' },
+          from: { enum: ['list'] },
           method: { enum: ['GET', 'POST'] },
           params: { type: 'array', items: NAME, uniqueItems: true },
           figures: {
             type: 'array',
             minItems: 1,
-            items: closed({ key: DOT_PATH, title: { type: 'string', minLength: 1 }, render: { enum: ['money', 'text', 'count'] } }, ['key', 'title']),
+            items: closed(
+              { key: DOT_PATH, title: { type: 'string', minLength: 1 }, render: { enum: ['money', 'text', 'count'] }, tip: { type: 'string', minLength: 1 } },
+              ['key', 'title'],
+            ),
           },
         },
-        ['url', 'figures'],
+        ['figures'],
       ),
       'x-children': {
         type: 'array',
@@ -348,7 +354,14 @@ function semanticProblems(file: string, s: EntitySchema, all: Map<string, Entity
     if (!perms0[action as 'edit' | 'remove']) add(`x-rowWhen.${action}`, `没有声明 x-permissions.${action}`);
     for (const name of Object.keys(when ?? {})) if (!served && !props[name]) add(`x-rowWhen.${action}.${name}`, `指向不存在的属性 ${name}`);
   }
-  for (const name of s['x-header']?.params ?? []) if (!props[name]) add('x-header.params', `指向不存在的属性 ${name}`);
+  const header = s['x-header'];
+  if (header) {
+    if (header.url === undefined && header.from === undefined) add('x-header', '需要 url（图表数据的接口）或 from: "list"（取自列表的应答），二者必选其一');
+    else if (header.url !== undefined && header.from !== undefined) add('x-header', 'url 与 from 只能写一个');
+    // from: "list" reads the list's own answer, which already carries every applied search value.
+    else if (header.from !== undefined) for (const key of ['method', 'params'] as const) if (header[key] !== undefined) add(`x-header.${key}`, '只适用于 url');
+    for (const name of header.params ?? []) if (!props[name]) add('x-header.params', `指向不存在的属性 ${name}`);
+  }
   for (const list of ['x-rowActions', 'x-toolbar'] as const) {
     for (const [i, a] of (s[list] ?? []).entries()) {
       const at = `${list}.${i}`;

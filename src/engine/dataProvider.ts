@@ -212,7 +212,10 @@ export function createDataProvider(lookup: SchemaLookup): DataProvider {
       const found = rowsOf(env, schema);
       // A tree answered nested (a module's menu tree: children arrays) is flattened; the list rebuilds it by parent.
       const rows = tree ? flattenTree(found.rows) : found.rows;
-      return { data: rows.map((r) => withId(schema, r)) as never[], total: tree && rows.length !== found.rows.length ? rows.length : found.total };
+      const total = tree && rows.length !== found.rows.length ? rows.length : found.total;
+      // x-header from "list": the figures are read from this answer (e.g. `counts`, `wallet` beside rows / total).
+      const answer = schema['x-header']?.from === 'list' ? { answer: env } : {};
+      return { data: rows.map((r) => withId(schema, r)) as never[], total, ...answer };
     },
 
     async getOne({ resource, id, meta }) {
@@ -254,9 +257,14 @@ export function createDataProvider(lookup: SchemaLookup): DataProvider {
       return { data: ids.map((id) => withId(schema, { [schema['x-primaryKey']]: id })) as never[] };
     },
 
-    async custom({ url, method, query, payload, headers }) {
-      const env = await request({ url, method, params: query as Record<string, unknown> | undefined, data: payload, headers });
-      return { data: (env.data ?? env) as never };
+    /**
+     * `meta.read`: the call only reads, whatever its method or name (never refused as a repeat); `meta.envelope`: the
+     * data is the whole answer rather than its `data` (x-header keys are dot paths from the answer's top).
+     */
+    async custom({ url, method, query, payload, headers, meta }) {
+      const options = meta?.read ? { read: true } : undefined;
+      const env = await request({ url, method, params: query as Record<string, unknown> | undefined, data: payload, headers, options });
+      return { data: (meta?.envelope ? env : (env.data ?? env)) as never };
     },
   };
 }

@@ -22,6 +22,18 @@ configure({ asyncUtilTimeout: WAIT_MS });
  */
 const SETTLE_MS = 20_000;
 
+/**
+ * The engine list fetches its record panels' code when the page is idle (EntityList's prefetchPanels, through
+ * requestIdleCallback, which jsdom lacks, so a 2 s timer). In a unit test that import is nobody's: it can still be
+ * loading when the file's environment closes, and vitest then fails the run with an EnvironmentTeardownError although
+ * every test passed (seen on a loaded machine). Here the idle moment never comes; panels load when a test opens them,
+ * and the test waits for what they show.
+ */
+if (typeof window !== 'undefined') {
+  window.requestIdleCallback = () => 0;
+  window.cancelIdleCallback = () => undefined;
+}
+
 // Registered first, so they run last ('stack' hook order): after each test's own cleanup and the file's afterAll hooks.
 afterEach(async () => {
   cleanup();

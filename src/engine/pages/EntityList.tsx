@@ -8,7 +8,7 @@ import {
   SortAscendingOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { type BaseKey, type BaseRecord, type CrudFilter, useDeleteMany, useTable } from '@refinedev/core';
+import { type BaseKey, type BaseRecord, type CrudFilter, useDeleteMany, useInvalidate, useTable } from '@refinedev/core';
 import { App, Button, Card, Dropdown, Form, Space, Spin, Switch, Table, type TableColumnType, type TableProps } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { exportList } from '@/api/engine';
@@ -196,9 +196,11 @@ export function EntityList({ resource: def, initialSearch, linkSearch, formDefau
   const listShown = result.data !== undefined;
   useEffect(() => (listShown ? prefetchPanels(canImport) : undefined), [listShown, canImport]);
 
+  // The list's key, not just the table's query: what else reads under it (x-header figures) is read again too.
+  const invalidate = useInvalidate();
   const refresh = useCallback(() => {
-    void tableQuery.refetch();
-  }, [tableQuery]);
+    void invalidate({ resource: def.name, invalidates: ['list'], invalidationOptions: { cancelRefetch: true } });
+  }, [invalidate, def.name]);
   const query = useMemo(() => listQuery(schema, { pagination: { mode: 'off' }, sorters, filters }), [schema, sorters, filters]);
   const ctx: ActionContext = { resource: def, selectedRowKeys, selectedRows, query, refresh };
   /** After any write: the list again, and the resource's afterWrite hook (e.g. dictionaries forget their cache). */
@@ -577,7 +579,9 @@ export function EntityList({ resource: def, initialSearch, linkSearch, formDefau
           )}
         </Suspense>
       )}
-      {schema['x-header'] && !inPage && <HeaderFigures spec={schema['x-header']} query={query} stamp={tableQuery.dataUpdatedAt} />}
+      {schema['x-header'] && !inPage && (
+        <HeaderFigures resource={def.name} spec={schema['x-header']} query={query} listAnswer={tableQuery.data?.answer} listLoading={tableQuery.isFetching} />
+      )}
       <Card style={{ display: inPage ? 'none' : undefined }}>
         <SearchForm
           form={form}

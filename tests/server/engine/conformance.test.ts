@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MenuSeed } from '../../../server/db/seed/menus.js';
 import { seededMenus } from '../../../server/db/seed/schemaMenus.js';
 import { buildEntity, endpointsOf, loadSchemas } from '../../../server/engine/index.js';
-import { backends, startServer, type TestServer } from '../harness.js';
+import { backends, type TestServer } from '../harness.js';
 import { EngineApi, userWithPermissions } from './engineClient.js';
-import { defineConformance, type SuiteContext } from './suite.js';
+import { defineConformance, serveForSuite } from './suite.js';
 
 /**
  * Generated from schemas/*.json: every schema gets the conformance suite (suite.ts) on SQLite, and on PostgreSQL when
@@ -73,19 +73,10 @@ describe('schemas/*.json', () => {
 });
 
 describe.each(backends)('schema engine conformance (%s)', (backend) => {
-  const ctx = {} as SuiteContext;
+  const ctx = serveForSuite(backend);
   let s: TestServer;
-
-  beforeAll(async () => {
-    s = await startServer(backend);
-    ctx.s = s;
-    ctx.admin = await s.login('admin', 'admin123');
-    ctx.operator = await s.login('operator', 'operator123');
-    ctx.operatorPermissions = (await s.call('POST', '/dev-api/api/auth/getRuleList', { token: ctx.operator })).body.permissions as string[];
-    ctx.nobody = await userWithPermissions(s, []);
-  });
-  afterAll(async () => {
-    await s?.close();
+  beforeAll(() => {
+    ({ s } = ctx);
   });
 
   it('created the engine tables, added missing columns to hand-written ones and recorded them in sys_schema_state', async () => {

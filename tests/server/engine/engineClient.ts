@@ -170,6 +170,11 @@ export async function userWithPermissions(s: TestServer, perms: string[] = []): 
   return s.login(userName, 'secret123');
 }
 
+/** Writes one schema file into a schemas folder, as `<$id>.json`. */
+export async function writeSchema(dir: string, schema: { $id: string }): Promise<void> {
+  await fs.writeFile(path.join(dir, `${schema.$id}.json`), `${JSON.stringify(schema, null, 2)}\n`);
+}
+
 /** A temporary folder holding copies of the repository's schema files. */
 export async function tempSchemasDir(copyFrom?: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'zy-schemas-'));

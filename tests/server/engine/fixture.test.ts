@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.js';
 import { loadConfig } from '../../../server/config.js';
 import { buildEntity, checkSchemas, DEFAULT_SCHEMAS_DIR, type EntitySchema, insertSyntheticRows, SchemaError } from '../../../server/engine/index.js';
-import { backends, startServer, type TestServer } from '../harness.js';
-import { EngineApi, readXlsx, tempSchemasDir, userWithPermissions } from './engineClient.js';
-import { defineConformance, type SuiteContext } from './suite.js';
+import { backends, type TestServer } from '../harness.js';
+import { EngineApi, readXlsx, tempSchemasDir, userWithPermissions, writeSchema } from './engineClient.js';
+import { defineConformance, serveForSuite } from './suite.js';
 
 /**
  * A schema file that did not exist when the server was written: dropped into a (temporary) schemas folder, it
@@ -127,10 +127,6 @@ const BANNER: EntitySchema = {
   },
 };
 
-async function writeSchema(dir: string, schema: EntitySchema): Promise<void> {
-  await fs.writeFile(path.join(dir, `${schema.$id}.json`), `${JSON.stringify(schema, null, 2)}\n`);
-}
-
 describe('meta-schema: a bad schema file is named with its field', () => {
   let dir: string;
   beforeAll(async () => {
@@ -224,27 +220,12 @@ describe('meta-schema: a bad schema file is named with its field', () => {
 });
 
 describe.each(backends)('a new schema file makes a working table and API with no other code (%s)', (backend) => {
-  const ctx = {} as SuiteContext;
+  const ctx = serveForSuite(backend, [WIDGET, BANNER]);
   let s: TestServer;
   let dir: string;
-
-  beforeAll(async () => {
-    dir = await tempSchemasDir(DEFAULT_SCHEMAS_DIR);
-    await writeSchema(dir, WIDGET);
-    await writeSchema(dir, BANNER);
-    s = await startServer(backend, { schemasDir: dir });
-    Object.assign(ctx, {
-      s,
-      schemasDir: dir,
-      admin: await s.login('admin', 'admin123'),
-      operator: await s.login('operator', 'operator123'),
-      nobody: await userWithPermissions(s, []),
-    });
-    ctx.operatorPermissions = (await s.call('POST', '/dev-api/api/auth/getRuleList', { token: ctx.operator })).body.permissions as string[];
-  });
-  afterAll(async () => {
-    await s?.close();
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ s } = ctx);
+    dir = ctx.schemasDir as string;
   });
 
   it('created both tables from the files', () => {

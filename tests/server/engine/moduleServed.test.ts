@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEntity, checkSchemas, DEFAULT_SCHEMAS_DIR, type Entity, type EntitySchema } from '../../../server/engine/index.js';
-import { backends, startServer, type TestServer } from '../harness.js';
-import { EngineApi, readXlsx, tempSchemasDir, userWithPermissions } from './engineClient.js';
-import { defineConformance, type SuiteContext } from './suite.js';
+import { buildEntity, checkSchemas, type Entity, type EntitySchema } from '../../../server/engine/index.js';
+import { backends, type TestServer } from '../harness.js';
+import { EngineApi, readXlsx, tempSchemasDir, writeSchema } from './engineClient.js';
+import { defineConformance, serveForSuite } from './suite.js';
 
 /**
  * Module-served resources (`x-endpoint.module`) and preset filters (`x-filter`), docs/schemas.md: a schema file over
@@ -44,34 +44,12 @@ const OPEN_TICKETS: EntitySchema = {
   },
 };
 
-async function writeSchema(dir: string, schema: EntitySchema): Promise<void> {
-  await fs.writeFile(path.join(dir, `${schema.$id}.json`), JSON.stringify(schema, null, 2));
-}
-
 describe.each(backends)('module-served resource and x-filter (%s)', (backend) => {
-  const ctx = {} as SuiteContext;
+  // More sessions than one page of one row: the module list pages for real.
+  const ctx = serveForSuite(backend, [online, OPEN_TICKETS], (c) => c.s.login('admin', 'admin123'));
   let s: TestServer;
-  let dir: string;
-
-  beforeAll(async () => {
-    dir = await tempSchemasDir(DEFAULT_SCHEMAS_DIR);
-    await writeSchema(dir, online);
-    await writeSchema(dir, OPEN_TICKETS);
-    s = await startServer(backend, { schemasDir: dir });
-    Object.assign(ctx, {
-      s,
-      schemasDir: dir,
-      admin: await s.login('admin', 'admin123'),
-      operator: await s.login('operator', 'operator123'),
-      nobody: await userWithPermissions(s, []),
-    });
-    // More sessions than one page of one row: the module list pages for real.
-    await s.login('admin', 'admin123');
-    ctx.operatorPermissions = (await s.call('POST', '/dev-api/api/auth/getRuleList', { token: ctx.operator })).body.permissions as string[];
-  });
-  afterAll(async () => {
-    await s?.close();
-    if (dir) await fs.rm(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    ({ s } = ctx);
   });
 
   it('the module-served schema makes no table and no route: the monitor module keeps its two', async () => {
@@ -208,5 +186,32 @@ describe('meta-schema: module-served, x-filter, call actions, x-header', () => {
       'x-header.url 格式不正确（应匹配 ^/(dev-api|appv2)/）',
       'x-header.figures.0.render 取值不合法（允许：money, text, count）',
     ]);
+  });
+
+  it('x-header reads a route or the list answer (from: "list"), exactly one of the two; a figure may carry a tip', async () => {
+    const figures = [{ key: 'wallet.balanceFen', title: '账户余额', render: 'money', tip: '用于发卡、账户续费' }];
+    const header = (h: Record<string, unknown>) => ({ ...OPEN_TICKETS, 'x-header': { ...h, figures } }) as unknown as EntitySchema;
+    expect(await problemsOf(header({ from: 'list' }))).toEqual([]);
+    expect(await problemsOf(header({ url: '/appv2/api/wallet/info', params: ['status'] }))).toEqual([]);
+    expect(await problemsOf(header({}))).toEqual(['x-header 需要 url（图表数据的接口）或 from: "list"（取自列表的应答），二者必选其一']);
+    expect(await problemsOf(header({ url: '/appv2/api/wallet/info', from: 'list' }))).toEqual(['x-header url 与 from 只能写一个']);
+    expect(await problemsOf(header({ from: 'list', method: 'POST', params: ['status'] }))).toEqual([
+      'x-header.method 只适用于 url',
+      'x-header.params 只适用于 url',
+    ]);
+    expect((await problemsOf(header({ from: 'rows' }))).join('\n')).toContain('x-header.from');
+    const emptyTip = { ...OPEN_TICKETS, 'x-header': { from: 'list', figures: [{ key: 'a', title: '甲', tip: '' }] } } as unknown as EntitySchema;
+    expect((await problemsOf(emptyTip)).join('\n')).toContain('x-header.figures.0.tip');
+  });
+
+  it('an action may name a path below base (账户余额: tableList/export), not a full url', async () => {
+    const app = (actions: Record<string, string>) =>
+      ({
+        ...online,
+        'x-endpoint': { style: 'app', base: '/appv2/api/TestWallet', module: true, actions },
+        'x-permissions': { list: 'test:wallet:list', export: 'test:wallet:export' },
+      }) as unknown as EntitySchema;
+    expect(await problemsOf(app({ list: 'tableList', export: 'tableList/export' }))).toEqual([]);
+    expect((await problemsOf(app({ list: 'tableList', export: '/tableList/export' }))).join('\n')).toContain('x-endpoint.actions.export 格式不正确');
   });
 });

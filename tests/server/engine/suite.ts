@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Entity, Field } from '../../../server/engine/index.js';
-import { insertSyntheticRows, loadSources, synthRecord } from '../../../server/engine/index.js';
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Entity, EntitySchema, Field } from '../../../server/engine/index.js';
+import { DEFAULT_SCHEMAS_DIR, insertSyntheticRows, loadSources, synthRecord } from '../../../server/engine/index.js';
 import { capitalise, formatTime, parseTime } from '../../../server/engine/model.js';
 import { engineDb } from '../../../server/engine/store.js';
 import type { SynthSources } from '../../../server/engine/synth.js';
-import type { TestServer } from '../harness.js';
-import { csv, EngineApi, readXlsx, sheet } from './engineClient.js';
+import { type Backend, startServer, type TestServer } from '../harness.js';
+import { csv, EngineApi, readXlsx, sheet, tempSchemasDir, userWithPermissions, writeSchema } from './engineClient.js';
 import { defineModuleConformance } from './moduleSuite.js';
 import { defineSingletonConformance } from './singletonSuite.js';
 
@@ -27,6 +28,33 @@ export interface SuiteContext {
   operatorPermissions: string[];
   /** Folder the server read the schemas from. */
   schemasDir?: string;
+}
+
+/**
+ * The server of a describe block's tests on `backend`, with the suite's sessions; closed after them. With `extra`, it
+ * reads the repository's schemas plus these files from a temporary folder (`schemasDir`, removed afterwards).
+ * `prepare` runs once the sessions are taken. The context is filled before the block's own beforeAll hooks run.
+ */
+export function serveForSuite(backend: Backend, extra?: EntitySchema[], prepare?: (ctx: SuiteContext) => Promise<unknown>): SuiteContext {
+  const ctx = {} as SuiteContext;
+  beforeAll(async () => {
+    if (extra) {
+      ctx.schemasDir = await tempSchemasDir(DEFAULT_SCHEMAS_DIR);
+      for (const schema of extra) await writeSchema(ctx.schemasDir, schema);
+    }
+    const s = await startServer(backend, ctx.schemasDir ? { schemasDir: ctx.schemasDir } : {});
+    ctx.s = s;
+    ctx.admin = await s.login('admin', 'admin123');
+    ctx.operator = await s.login('operator', 'operator123');
+    ctx.nobody = await userWithPermissions(s, []);
+    ctx.operatorPermissions = (await s.call('POST', '/dev-api/api/auth/getRuleList', { token: ctx.operator })).body.permissions as string[];
+    await prepare?.(ctx);
+  });
+  afterAll(async () => {
+    await ctx.s?.close();
+    if (ctx.schemasDir) await fs.rm(ctx.schemasDir, { recursive: true, force: true });
+  });
+  return ctx;
 }
 
 const STALE = '数据已被他人修改，请刷新后重试';

@@ -1,16 +1,11 @@
 import type { EntitySchema } from '@common/engine/types';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
-import { clearDictCache } from '@/components/DictTag';
 import { EntityList } from '@/engine/pages/EntityList';
 import { buildResourceDef } from '@/engine/resource';
-import { sessionStore } from '@/session/sessionStore';
-import { useRealKeys } from '../api/keys';
-import { browserShims, renderWithRefine } from './helpers';
+import { renderWithRefine, signedIn, useEngineServer } from './helpers';
 
 /**
  * Workflow actions declared in the schema (x-rowActions / x-toolbar kind "call"): shown by the row's status (`when`)
@@ -18,8 +13,6 @@ import { browserShims, renderWithRefine } from './helpers';
  * body sent (templates from the row, literals, the comment, {ids} of the selection); success shows the server's msg
  * and reads the list again, a refusal shows the server's msg in the dialog, which stays open, and changes nothing.
  */
-const server = setupServer();
-const keys = useRealKeys();
 const calls: Array<{ path: string; body: unknown }> = [];
 let listCalls = 0;
 let refuse: string | null = null;
@@ -81,23 +74,11 @@ const rows = [
   { applyId: 3, name: '王五', status: '2' },
 ];
 
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
-  localStorage.clear();
+useEngineServer(() => {
   calls.length = 0;
   listCalls = 0;
   refuse = null;
-  setFeedback(null);
-  server.use(
+  return [
     mock.post('*/appv2/api/TestApply/list', () => {
       listCalls++;
       return HttpResponse.json({ code: 200, msg: '查询成功', rows, total: rows.length });
@@ -106,16 +87,9 @@ beforeEach(() => {
       calls.push({ path: String(params.action), body: await request.json() });
       return HttpResponse.json(refuse ? { code: 500, msg: refuse } : { code: 200, msg: params.action === 'pay' ? '已打款 2 笔' : '审核完成' });
     }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sessionStore.reset();
-  vi.clearAllMocks();
+  ];
 });
 
-const signedIn = (permissions: string[]) => sessionStore.set({ roles: ['operator'], permissions, loaded: true });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 const dialog = () => screen.getByRole('dialog');
 

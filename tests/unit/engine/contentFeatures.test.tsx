@@ -13,6 +13,7 @@ import { esc, safeUrl } from '../../../server/content/site';
 import { sniffVideo } from '../../../server/content/video';
 import { checkSchemas } from '../../../server/engine/metaSchema';
 import { createRecordAjv, fieldErrors } from '../../../server/engine/validate';
+import { schemaProblems } from './schemaProblems';
 
 /**
  * Engine features the content schemas need (docs/schemas.md): module folders, x-publish / x-public / x-dragSort /
@@ -43,18 +44,7 @@ const base = (extra: Record<string, unknown> = {}, props: Record<string, unknown
   ...extra,
 });
 
-function problemsOf(files: Record<string, unknown>): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-schemas-'));
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), JSON.stringify(content));
-  }
-  try {
-    return checkSchemas(dir).problems.map((p) => `${p.field} ${p.message}`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const problemsOf = schemaProblems;
 
 describe('schema loading and checks', () => {
   it('reads module folders (schemas/<module>/<entity>.json) beside flat files', () => {

@@ -1,38 +1,26 @@
 import type { EntitySchema } from '@common/engine/types';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setFeedback } from '@/api/request';
 import { createDataProvider, listQuery } from '@/engine/dataProvider';
 import { schemas } from '@/resources';
-import { useRealKeys } from '../api/keys';
+import { useEngineServer } from './helpers';
 
 /**
  * The engine data provider against a mocked server: every Refine method for a rest (RuoYi) schema and an app-style
  * schema — urls, verbs, query strings (paging, declared filters only, dateRange as params[beginTime]/params[endTime],
  * sorting whitelisted to x-sortable) and bodies (readOnly dropped, version sent on update).
  */
-const server = setupServer();
-const keys = useRealKeys();
+const server = useEngineServer(() => []);
 const feedback = {
   message: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), loading: vi.fn(() => () => undefined) },
   notification: { error: vi.fn() },
   modal: { confirm: vi.fn() },
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
+// After the shared setup's reset: the provider's toasts are recorded.
 beforeEach(() => {
-  repeatGuard.reset();
   setFeedback(feedback as never);
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.clearAllMocks();
 });
 
 const config = schemas.find((s) => s.$id === 'sys_config') as EntitySchema;

@@ -1,37 +1,19 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
-import { clearDictCache } from '@/components/DictTag';
+import { describe, expect, it, vi } from 'vitest';
 import { buildForm } from '@/engine/form/formSchema';
 import { validator } from '@/engine/form/validator';
 import { EntityFormDialog } from '@/engine/pages/EntityForm';
 import { getResourceDef } from '@/resources';
-import { useRealKeys } from '../api/keys';
-import { browserShims, renderWithRefine } from './helpers';
+import { renderWithRefine, useEngineServer } from './helpers';
 
 /** The RJSF form of 参数设置: fields from the schema, Chinese validation messages, create / edit bodies, stale version. */
-const server = setupServer();
-const keys = useRealKeys();
 const bodies: Array<{ method: string; body: Record<string, unknown> }> = [];
 const def = getResourceDef('sys_config')!;
 
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
+const server = useEngineServer(() => {
   bodies.length = 0;
-  setFeedback(null);
-  server.use(
+  return [
     mock.get('*/dev-api/system/dict/data/type/sys_yes_no', () =>
       HttpResponse.json({
         code: 200,
@@ -62,12 +44,7 @@ beforeEach(() => {
       bodies.push({ method: 'POST', body: (await request.json()) as Record<string, unknown> });
       return HttpResponse.json({ code: 200, msg: '操作成功' });
     }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  vi.clearAllMocks();
+  ];
 });
 
 describe('form schema', () => {

@@ -1,67 +1,24 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
-import { clearDictCache } from '@/components/DictTag';
+import { describe, expect, it } from 'vitest';
 import { EntityList } from '@/engine/pages/EntityList';
 import { getResourceDef } from '@/resources';
-import { sessionStore } from '@/session/sessionStore';
-import { useRealKeys } from '../api/keys';
-import { browserShims, renderWithRefine } from './helpers';
+import { configRows, renderWithRefine, signedIn, useEngineServer } from './helpers';
 
 /**
  * The generic list page of 参数设置 rendered inside Refine with the engine data provider and the access-control
  * provider: search form from x-search, columns from x-list, dictionary tags, buttons behind x-permissions.
  */
-const server = setupServer();
-const keys = useRealKeys();
 const lists: URLSearchParams[] = [];
 const deletes: string[] = [];
 
-const rows = [
-  {
-    configId: 1,
-    configName: '主框架页-默认皮肤样式名称',
-    configKey: 'sys.index.skinName',
-    configValue: 'skin-blue',
-    configType: 'Y',
-    remark: '蓝色 skin-blue',
-    createTime: 1767225600000,
-    version: 1,
-  },
-  {
-    configId: 2,
-    configName: '用户管理-账号初始密码',
-    configKey: 'sys.user.initPassword',
-    configValue: '123456',
-    configType: 'N',
-    remark: null,
-    createTime: 1767312000000,
-    version: 1,
-  },
-];
-
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
-  localStorage.clear();
+useEngineServer(() => {
   lists.length = 0;
   deletes.length = 0;
-  setFeedback(null);
-  server.use(
+  return [
     mock.get('*/dev-api/system/config/list', ({ request }) => {
       lists.push(new URL(request.url).searchParams);
-      return HttpResponse.json({ code: 200, msg: '查询成功', rows, total: 2 });
+      return HttpResponse.json({ code: 200, msg: '查询成功', rows: configRows, total: 2 });
     }),
     mock.get('*/dev-api/system/dict/data/type/sys_yes_no', () =>
       HttpResponse.json({
@@ -77,17 +34,10 @@ beforeEach(() => {
       deletes.push(String(params.ids));
       return HttpResponse.json({ code: 200, msg: '操作成功' });
     }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sessionStore.reset();
-  vi.clearAllMocks();
+  ];
 });
 
 const def = getResourceDef('sys_config');
-const signedIn = (permissions: string[]) => sessionStore.set({ roles: ['operator'], permissions, loaded: true });
 
 describe('参数设置 generic list', () => {
   it('renders the search form, the columns, and dictionary tags', async () => {

@@ -1,24 +1,16 @@
 import type { EntitySchema } from '@common/engine/types';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
-import { clearDictCache } from '@/components/DictTag';
+import { describe, expect, it } from 'vitest';
 import { EntityList } from '@/engine/pages/EntityList';
 import { buildResourceDef } from '@/engine/resource';
-import { sessionStore } from '@/session/sessionStore';
-import { useRealKeys } from '../api/keys';
-import { browserShims, renderWithRefine } from './helpers';
+import { renderWithRefine, signedIn, useEngineServer } from './helpers';
 
 /**
  * The generic list over a module-served schema (x-endpoint.module, answer / paging mappings, x-filter): the same page
  * as an engine list, calling the module's own routes — list with its paging names and the preset, search, next page,
  * 删除 through the module's remove action, 导出 with the preset; the preset property is no search field.
  */
-const server = setupServer();
-const keys = useRealKeys();
 const lists: Array<Record<string, unknown>> = [];
 const removed: unknown[] = [];
 const exported: string[] = [];
@@ -50,23 +42,11 @@ const def = buildResourceDef(TRASH);
 /** 45 rows, served 20 a page by `page` / `limit`, in the module's own answer shape. */
 const all = Array.from({ length: 45 }, (_, i) => ({ studentId: i + 1, name: i % 2 ? `李${i + 1}` : `张${i + 1}` }));
 
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
-  localStorage.clear();
+useEngineServer(() => {
   lists.length = 0;
   removed.length = 0;
   exported.length = 0;
-  setFeedback(null);
-  server.use(
+  return [
     mock.post('*/appv2/api/TestStudent/studentList', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       lists.push(body);
@@ -85,16 +65,8 @@ beforeEach(() => {
         headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
       });
     }),
-  );
+  ];
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sessionStore.reset();
-  vi.clearAllMocks();
-});
-
-const signedIn = (permissions: string[]) => sessionStore.set({ roles: ['operator'], permissions, loaded: true });
 
 describe('a module-served list (回收站 over a module route)', () => {
   it('lists through the module route with its paging names and the preset, pages, searches and deletes there', async () => {

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSchemas } from '../../../server/engine/metaSchema';
+import { schemaProblems } from './schemaProblems';
 
 /** `x-owner` (docs/schemas.md): the schema check accepts it only on a readOnly integer property, without import / 清空. */
 const schema = (extra: Record<string, unknown> = {}, owner: Record<string, unknown> = { type: ['integer', 'null'], title: '所属用户', readOnly: true }) => ({
@@ -23,15 +20,7 @@ const schema = (extra: Record<string, unknown> = {}, owner: Record<string, unkno
   ...extra,
 });
 
-function problemsOf(content: unknown): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zy-owner-'));
-  fs.writeFileSync(path.join(dir, 'demo_note.json'), JSON.stringify(content));
-  try {
-    return checkSchemas(dir).problems.map((p) => `${p.field} ${p.message}`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+const problemsOf = (content: unknown) => schemaProblems({ 'demo_note.json': content });
 
 describe('x-owner', () => {
   it('names a readOnly integer property', () => {

@@ -1,34 +1,22 @@
 import { waitFor } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withDeclaredActions } from '@/engine/declaredActions';
 import { getResourceDef } from '@/resources';
 import { checkSchemas, DEFAULT_SCHEMAS_DIR } from '../../../server/engine/metaSchema';
-import { useRealKeys } from '../api/keys';
+import { useEngineServer } from './helpers';
 
 /**
  * The `preview` row action (x-rowActions kind "preview", docs/schemas.md): the tab opens at the click, the server
  * signs a token for exactly that row, and the tab is sent to the declared URL with `?preview=<token>`; a refusal closes it.
  */
-const server = setupServer();
-const keys = useRealKeys();
 const asked: unknown[] = [];
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  setFeedback(null);
+const server = useEngineServer(() => {
   asked.length = 0;
+  return [];
 });
+// fakeTab's window.open spy: each test makes its own.
 afterEach(() => {
-  server.resetHandlers();
   vi.restoreAllMocks();
 });
 

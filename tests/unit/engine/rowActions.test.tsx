@@ -1,82 +1,35 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Button, ConfigProvider } from 'antd';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
-import { clearDictCache } from '@/components/DictTag';
+import { describe, expect, it, vi } from 'vitest';
 import { EntityList } from '@/engine/pages/EntityList';
 import { LinkAction, type LinkActionClass, useLinkActionClass } from '@/engine/pages/LinkAction';
 import type { ResourceDef } from '@/engine/resource';
 import { getResourceDef } from '@/resources';
-import { sessionStore } from '@/session/sessionStore';
-import { useRealKeys } from '../api/keys';
-import { browserShims, renderWithRefine } from './helpers';
+import { configRows, renderWithRefine, signedIn, useEngineServer } from './helpers';
 
 /**
  * The list rows' buttons are light `LinkAction`s instead of antd Buttons (fewer components and effects per row). They
  * must stay what users see and use: the same DOM as antd's small link button, real buttons with their names, their
  * handlers called with the current row and selection, hidden without the permission.
  */
-const server = setupServer();
-const keys = useRealKeys();
 const deletes: string[] = [];
-const rows = [
-  {
-    configId: 1,
-    configName: '主框架页-默认皮肤样式名称',
-    configKey: 'sys.index.skinName',
-    configValue: 'skin-blue',
-    configType: 'Y',
-    createTime: 1767225600000,
-    version: 1,
-  },
-  {
-    configId: 2,
-    configName: '用户管理-账号初始密码',
-    configKey: 'sys.user.initPassword',
-    configValue: '123456',
-    configType: 'N',
-    createTime: 1767312000000,
-    version: 1,
-  },
-];
 
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
-  localStorage.clear();
+useEngineServer(() => {
   deletes.length = 0;
-  setFeedback(null);
-  server.use(
-    mock.get('*/dev-api/system/config/list', () => HttpResponse.json({ code: 200, msg: '查询成功', rows, total: 2 })),
+  return [
+    mock.get('*/dev-api/system/config/list', () => HttpResponse.json({ code: 200, msg: '查询成功', rows: configRows, total: 2 })),
     mock.get('*/dev-api/system/dict/data/type/sys_yes_no', () => HttpResponse.json({ code: 200, msg: '操作成功', data: [] })),
     mock.delete('*/dev-api/system/config/:ids', ({ params }) => {
       deletes.push(String(params.ids));
       return HttpResponse.json({ code: 200, msg: '操作成功' });
     }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  sessionStore.reset();
-  vi.clearAllMocks();
+  ];
 });
 
 const base = getResourceDef('sys_config') as ResourceDef;
-const signedIn = (permissions: string[]) => sessionStore.set({ roles: ['operator'], permissions, loaded: true });
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 
 function Pair({ danger, icon, label }: { danger?: boolean; icon?: ReactNode; label: string }) {

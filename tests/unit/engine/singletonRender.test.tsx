@@ -1,17 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
 import { Activity, Profiler, useState } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
-import { clearDictCache } from '@/components/DictTag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SingletonPage } from '@/engine/pages/SingletonPage';
 import { getResourceDef } from '@/resources';
-import { sessionStore } from '@/session/sessionStore';
-import { useRealKeys } from '../api/keys';
 import { reactIdle } from '../settle';
-import { browserShims, renderWithRefine } from './helpers';
+import { renderWithRefine, signedIn, useEngineServer } from './helpers';
 
 /**
  * The 关于我们 page (x-singleton, a rich-text field) as the console keeps it: inside AppMain's <Activity>, hidden when
@@ -19,8 +13,6 @@ import { browserShims, renderWithRefine } from './helpers';
  * useEditor had just destroyed (getHTML() threw, the console went blank). The page must come back with what was typed,
  * settle (no render loop) and ask the server nothing it did not ask before.
  */
-const server = setupServer();
-const keys = useRealKeys();
 const calls: string[] = [];
 const ABOUT = {
   aboutId: 1,
@@ -33,24 +25,11 @@ const ABOUT = {
 const errors: unknown[] = [];
 const onError = (e: ErrorEvent) => errors.push(e.error ?? e.message);
 
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-  window.addEventListener('error', onError);
-});
-afterAll(() => {
-  window.removeEventListener('error', onError);
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
-  setFeedback(null);
+useEngineServer(() => {
   calls.length = 0;
   errors.length = 0;
-  sessionStore.set({ roles: ['operator'], permissions: ['show:about:list', 'show:about:query', 'show:about:add', 'show:about:edit'], loaded: true });
-  server.use(
+  signedIn(['show:about:list', 'show:about:query', 'show:about:add', 'show:about:edit']);
+  return [
     mock.get('*/dev-api/showManage/about/list', () => {
       calls.push('list');
       return HttpResponse.json({ code: 200, msg: '查询成功', rows: [ABOUT], total: 1 });
@@ -59,11 +38,13 @@ beforeEach(() => {
       calls.push('get');
       return HttpResponse.json({ code: 200, msg: '操作成功', data: ABOUT });
     }),
-  );
+  ];
 });
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
+beforeAll(() => {
+  window.addEventListener('error', onError);
+});
+afterAll(() => {
+  window.removeEventListener('error', onError);
 });
 
 /** The editor's text, '' once tiptap has destroyed it (ProseMirror empties its element then). */

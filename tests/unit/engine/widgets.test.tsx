@@ -2,11 +2,8 @@ import type { EntitySchema } from '@common/engine/types';
 import { SEEDED_COMPONENTS } from '@common/menu/seededComponents';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http as mock } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formFields, importProblems } from '@/api/engine';
-import { repeatGuard } from '@/api/repeatGuard';
-import { setFeedback } from '@/api/request';
 import { clearDictCache, DictTag, loadDict, useDict } from '@/components/DictTag';
 import { FileUpload } from '@/components/FileUpload';
 import { ImageUpload } from '@/components/ImageUpload';
@@ -19,29 +16,15 @@ import { getResourceDef, resourceForComponent, resources } from '@/resources';
 import { resolveView } from '@/router/componentRegistry';
 import { GATED_ROUTES } from '@/router/staticRoutes';
 import { handleTree, isArchive } from '@/utils/format';
-import { useRealKeys } from '../api/keys';
 import { renderUi } from '../render';
-import { browserShims } from './helpers';
+import { useEngineServer } from './helpers';
 
 /** Shared widgets and helpers of the engine: tree building, archives, dictionaries, uploads, resources, registry. */
-const server = setupServer();
-const keys = useRealKeys();
 let dictCalls = 0;
 
-beforeAll(() => {
-  browserShims();
-  server.listen({ onUnhandledRequest: 'error' });
-});
-afterAll(() => {
-  server.close();
-  keys.cleanup();
-});
-beforeEach(() => {
-  repeatGuard.reset();
-  clearDictCache();
-  setFeedback(null);
+const server = useEngineServer(() => {
   dictCalls = 0;
-  server.use(
+  return [
     mock.get('*/dev-api/system/dict/data/type/:type', ({ params }) => {
       dictCalls++;
       if (params.type === 'sys_normal_disable')
@@ -55,11 +38,7 @@ beforeEach(() => {
         });
       return HttpResponse.json({ code: 200, msg: '操作成功', data: [{ dictLabel: '男', dictValue: '0', listClass: '', cssClass: '', dictSort: 1 }] });
     }),
-  );
-});
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
+  ];
 });
 
 describe('handleTree and isArchive (src/utils/format.ts)', () => {
