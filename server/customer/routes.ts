@@ -6,6 +6,7 @@ import { XlsxStreamWriter } from '../engine/xlsxStream.js';
 import { provideCardFulfilment } from '../finance/index.js';
 import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
+import { requestParams } from '../http/params.js';
 import { actorOf } from '../security/actor.js';
 import { appraisalPdf, listAppraisals, problems, submitAppraisal } from './appraisal.js';
 import { currentCardKeys, loadOrCreateCardKeys, useCardKeys } from './cardSecrets.js';
@@ -73,13 +74,6 @@ export const PERM = {
 
 type Params = Record<string, unknown>;
 
-function params(request: FastifyRequest): Params {
-  const q = request.query && typeof request.query === 'object' ? (request.query as Params) : {};
-  const b = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
-  const p = (request.params ?? {}) as Params;
-  return { ...q, ...b, ...p };
-}
-
 function attachment(reply: FastifyReply, filename: string, contentType: string) {
   const name = encodeURIComponent(filename);
   return reply
@@ -104,7 +98,7 @@ export async function customerRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
 
   const read = (method: 'GET' | 'POST', url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>
-    app.route({ method, url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
+    app.route({ method, url, config: { permission, write: false }, handler: (request) => handler(requestParams(request), request) });
 
   /** A write: answered as {code, msg, data} and recorded in the operation log (refusals too). */
   const write = (
@@ -121,7 +115,7 @@ export async function customerRoutes(app: FastifyInstance) {
       config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
-        const p = params(request);
+        const p = requestParams(request);
         try {
           const data = await handler(p, request);
           await recordOperation(logDb, request, {
@@ -166,7 +160,7 @@ export async function customerRoutes(app: FastifyInstance) {
     config: { permission: PERM.releaseAdd, write: true, idempotent: true }, // debits the store's balance
     handler: async (request, reply) => {
       const started = Date.now();
-      const p = params(request);
+      const p = requestParams(request);
       const a = await actor(request);
       const log = (status: 0 | 1, result?: unknown, errorMsg?: string) =>
         recordOperation(logDb, request, {
@@ -224,7 +218,7 @@ export async function customerRoutes(app: FastifyInstance) {
     url: '/dev-api/card/record/download',
     config: { permission: PERM.recordDownload, write: false },
     handler: async (request, reply) => {
-      const p = params(request);
+      const p = requestParams(request);
       const started = Date.now();
       const { batch, rows } = await batchForDownload(db, keys, await actor(request), p.batchId);
       await recordOperation(logDb, request, {
@@ -392,7 +386,7 @@ export async function customerRoutes(app: FastifyInstance) {
     url: '/dev-api/customer/appraisal/download',
     config: { permission: PERM.appraisalDownload, write: false },
     handler: async (request, reply) => {
-      const file = await appraisalPdf(db, await actor(request), params(request).appraisalId);
+      const file = await appraisalPdf(db, await actor(request), requestParams(request).appraisalId);
       return attachment(reply, file.filename, 'application/pdf').send(file.data);
     },
   });
@@ -424,6 +418,6 @@ export async function customerRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/appv2/api/message/read',
     config: { permission: 'login', write: true },
-    handler: async (request) => ok(await readMyMessage(db, (await appUser(request)).userId, params(request).messageId)),
+    handler: async (request) => ok(await readMyMessage(db, (await appUser(request)).userId, requestParams(request).messageId)),
   });
 }

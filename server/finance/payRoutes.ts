@@ -3,7 +3,7 @@ import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/
 import type { Q } from '../engine/store.js';
 import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
-import { intParam, paging } from '../http/params.js';
+import { intParam, paging, requestParams } from '../http/params.js';
 import { actorOf, assertStore } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 import { createStorage, newObjectKey } from '../storage/index.js';
@@ -46,12 +46,6 @@ const VOUCHER_MAX_BYTES = 5 * 1024 * 1024;
 
 type Params = Record<string, unknown>;
 
-function params(request: FastifyRequest): Params {
-  const q = request.query && typeof request.query === 'object' ? (request.query as Params) : {};
-  const b = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
-  return { ...q, ...b, ...((request.params ?? {}) as Params) };
-}
-
 // Keyed by the server's http.Server: the same object for the root instance and this plugin's encapsulated one.
 const sandboxNotifiers = new WeakMap<object, SandboxNotifier>();
 const appProviders = new WeakMap<object, PayProviders>();
@@ -93,7 +87,7 @@ export async function payRoutes(app: FastifyInstance) {
     url: string,
     permission: RoutePermission,
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
-  ) => app.route({ method, url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
+  ) => app.route({ method, url, config: { permission, write: false }, handler: (request) => handler(requestParams(request), request) });
 
   /** A write: answered as {code, msg, data} and recorded in the operation log (refusals too). `idempotent`: the write
    *  moves money, so two copies of one request have one effect (server/security/idempotency.ts). */
@@ -110,7 +104,7 @@ export async function payRoutes(app: FastifyInstance) {
       config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
-        const p = params(request);
+        const p = requestParams(request);
         const entry = { title: log.title, businessType: log.type, method: log.method, param: p, costTime: 0 };
         try {
           const data = await handler(p, request);
@@ -286,7 +280,7 @@ export async function payRoutes(app: FastifyInstance) {
   // ---- 对账 ----
   read('GET', '/dev-api/finance/reconcile', PAY_PERM.reconcileList, async (p, r) => ok(await dailyReport(db, await actor(r), p)));
   app.get('/dev-api/finance/reconcile/export', { config: { permission: PAY_PERM.reconcileExport, write: false } }, async (request, reply: FastifyReply) => {
-    const report = await dailyReport(db, await actor(request), params(request));
+    const report = await dailyReport(db, await actor(request), requestParams(request));
     const buffer = await reportWorkbook(report);
     const name = encodeURIComponent(`对账_${report.date}.xlsx`);
     return reply

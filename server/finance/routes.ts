@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import querystring from 'node:querystring';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BusinessType, type BusinessTypeCode, recordOperation } from '../engine/operlog.js';
@@ -6,12 +7,12 @@ import type { Q } from '../engine/store.js';
 import { XlsxStreamWriter } from '../engine/xlsxStream.js';
 import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
-import { intParam, paging } from '../http/params.js';
+import { intParam, paging, requestParams } from '../http/params.js';
 import { actorOf, assertStore } from '../security/actor.js';
 import { listBanks, removeBank, saveBank, verifyBank } from './bank.js';
 import { applyInvoice, invoiceFile, issueInvoice, listHeaders, listInvoices, MAX_PDF_BYTES, rejectInvoice, removeHeader, saveHeader } from './invoice.js';
 import type { AccountKind } from './ledger.js';
-import { storeFilter, storeOf } from './storeScope.js';
+import { ownedRow, storeFilter, storeOf } from './storeScope.js';
 import { type StatementFilter, statement, statementAll, storeChoices, typesOf, walletSummary } from './wallet.js';
 import { approveCash, commitCash, listWithdrawals, payCash, rejectCash, withdrawalDetail } from './withdraw.js';
 
@@ -42,10 +43,14 @@ export const FINANCE_PERM = {
 
 type Params = Record<string, unknown>;
 
-function params(request: FastifyRequest): Params {
-  const q = request.query && typeof request.query === 'object' ? (request.query as Params) : {};
-  const b = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
-  return { ...q, ...b };
+/**
+ * The day range of a statement: `beginTime` / `endTime`, or the names the console's schema lists send for a date
+ * range (docs/schemas.md): `params: { beginTime }` in a JSON list body, `params[beginTime]` in the form of 导出.
+ */
+function dayRange(p: Params): Pick<StatementFilter, 'beginTime' | 'endTime'> {
+  const nested = p.params && typeof p.params === 'object' ? (p.params as Params) : {};
+  const pick = (key: string) => p[key] ?? nested[key] ?? p[`params[${key}]`];
+  return { beginTime: pick('beginTime'), endTime: pick('endTime') };
 }
 
 const BALANCE_KINDS: AccountKind[] = ['balance'];
@@ -55,10 +60,17 @@ export async function financeRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const logDb = db as unknown as Q;
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
+  // 导出 of the 账户余额 schema list posts its search fields form-encoded (src/api/engine.ts exportList), as it does to
+  // the engine's own export routes; this context reads such a body like the engine's (server/engine/routes.ts).
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, querystring.parse(body as string));
+    });
+  }
 
   const read = (url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>
     // write: false — a refreshed list (cashList starts like a write) is never a repeated submission.
-    app.route({ method: ['GET', 'POST'], url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
+    app.route({ method: ['GET', 'POST'], url, config: { permission, write: false }, handler: (request) => handler(requestParams(request), request) });
 
   /** A write: answered as {code, msg, data} and recorded in the operation log (refusals too). */
   const write = (
@@ -75,7 +87,7 @@ export async function financeRoutes(app: FastifyInstance) {
       config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
-        const p = params(request);
+        const p = requestParams(request);
         const entry = { title: log.title, businessType: log.type, method: `finance.${url.split('/').pop()}`, param: p };
         try {
           const data = await handler(p, request);
@@ -98,8 +110,7 @@ export async function financeRoutes(app: FastifyInstance) {
       kinds: requestedKind,
       direction,
       type: typeof p.type === 'string' && p.type ? p.type : undefined,
-      beginTime: p.beginTime,
-      endTime: p.endTime,
+      ...dayRange(p),
     };
     const { total, rows } = await statement(db, filter, paging(p));
     return {
@@ -127,7 +138,7 @@ export async function financeRoutes(app: FastifyInstance) {
     url: `${WALLET}/tableList/export`,
     config: { permission: FINANCE_PERM.balanceExport, write: false },
     handler: async (request, reply) => {
-      const p = params(request);
+      const p = requestParams(request);
       const a = await actor(request);
       const storeId = storeOf(a, p.storeId, '资金流水');
       const kinds = p.scope === 'all' ? STORE_KINDS : BALANCE_KINDS;
@@ -135,8 +146,7 @@ export async function financeRoutes(app: FastifyInstance) {
         storeId,
         kinds,
         type: typeof p.type === 'string' && p.type ? p.type : undefined,
-        beginTime: p.beginTime,
-        endTime: p.endTime,
+        ...dayRange(p),
       };
       // Refuse a bad filter before the download starts (a started xlsx cannot become an error envelope).
       await statement(db, filter, { pageSize: 1, offset: 0 });
@@ -189,11 +199,8 @@ export async function financeRoutes(app: FastifyInstance) {
   });
   write(`${WALLET}/delBank`, FINANCE_PERM.withdrawBank, { title: '银行账户', type: BusinessType.DELETE, msg: '删除成功' }, async (p, r) => {
     const a = await actor(r);
-    const bankId = intParam(p.bankId);
-    const row = bankId ? await db.selectFrom('finBankAccount').select('storeId').where('bankId', '=', bankId).executeTakeFirst() : undefined;
-    if (!row) throw fail('银行账户不存在或已被删除');
-    assertStore(a, row.storeId, '银行账户');
-    return removeBank(db, a, row.storeId, bankId);
+    const bank = await ownedRow(db, a, 'finBankAccount', p.bankId, '银行账户', '银行账户不存在或已被删除');
+    return removeBank(db, a, bank.storeId, bank.id);
   });
   write(`${WALLET}/verifyBank`, FINANCE_PERM.withdrawReview, { title: '银行账户', type: BusinessType.UPDATE, msg: '核验成功' }, async (p, r) =>
     verifyBank(db, await actor(r), intParam(p.bankId)),
@@ -207,11 +214,8 @@ export async function financeRoutes(app: FastifyInstance) {
   });
   read(`${WALLET}/cashTrail`, FINANCE_PERM.withdrawList, async (p, r) => {
     const a = await actor(r);
-    const id = intParam(p.withdrawId);
-    const row = id ? await db.selectFrom('finWithdrawal').select('storeId').where('withdrawId', '=', id).executeTakeFirst() : undefined;
-    if (!id || !row) throw fail('提现申请不存在');
-    assertStore(a, row.storeId, '提现记录');
-    return ok(await withdrawalDetail(db, id));
+    const withdrawal = await ownedRow(db, a, 'finWithdrawal', p.withdrawId, '提现记录', '提现申请不存在');
+    return ok(await withdrawalDetail(db, withdrawal.id));
   });
   write(
     `${WALLET}/commitCash`,
@@ -243,11 +247,8 @@ export async function financeRoutes(app: FastifyInstance) {
   });
   write(`${WALLET}/delInvoice`, FINANCE_PERM.invoiceHeader, { title: '发票抬头', type: BusinessType.DELETE, msg: '删除成功' }, async (p, r) => {
     const a = await actor(r);
-    const headerId = intParam(p.headerId);
-    const row = headerId ? await db.selectFrom('finInvoiceHeader').select('storeId').where('headerId', '=', headerId).executeTakeFirst() : undefined;
-    if (!row) throw fail('发票抬头不存在或已被删除');
-    assertStore(a, row.storeId, '发票抬头');
-    return removeHeader(db, row.storeId, headerId);
+    const header = await ownedRow(db, a, 'finInvoiceHeader', p.headerId, '发票抬头', '发票抬头不存在或已被删除');
+    return removeHeader(db, header.storeId, header.id);
   });
   write(`${WALLET}/applyInvoice`, FINANCE_PERM.invoiceApply, { title: '发票申请', type: BusinessType.INSERT, msg: '开票申请已提交' }, async (p, r) => {
     const a = await actor(r);
@@ -277,7 +278,7 @@ export async function financeRoutes(app: FastifyInstance) {
     config: { permission: FINANCE_PERM.invoiceList, write: false },
     handler: async (request, reply) => {
       const a = await actor(request);
-      const f = await invoiceFile(db, app.config.dataDir, intParam(params(request).invoiceId), (storeId) => assertStore(a, storeId, '发票'));
+      const f = await invoiceFile(db, app.config.dataDir, intParam(requestParams(request).invoiceId), (storeId) => assertStore(a, storeId, '发票'));
       const name = encodeURIComponent(f.fileName);
       return reply
         .header('content-type', 'application/pdf')

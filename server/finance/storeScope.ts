@@ -1,6 +1,7 @@
+import type { Db } from '../db/types.js';
 import { fail } from '../http/envelope.js';
 import { intParam } from '../http/params.js';
-import type { Actor } from '../security/actor.js';
+import { type Actor, assertStore } from '../security/actor.js';
 import { requireStore } from '../security/storeScope.js';
 
 /**
@@ -27,6 +28,21 @@ export function storeFilter(actor: Actor, requested: unknown, what = '财务数�
   const own = requireStore(actor);
   if (asked && asked !== own) throw fail(`没有权限访问其他门店的${what}`);
   return own;
+}
+
+/** The finance rows a store owns, each by its id column. */
+const OWNED = { finBankAccount: 'bankId', finInvoiceHeader: 'headerId', finWithdrawal: 'withdrawId' } as const;
+
+/**
+ * One finance row a store owns (a bank account, an invoice header, a withdrawal) named by a request: its id and its
+ * store, once the actor may act for that store (refused as for `what`); `missing` when there is no such row.
+ */
+export async function ownedRow(db: Db, actor: Actor, table: keyof typeof OWNED, requested: unknown, what: string, missing: string) {
+  const id = intParam(requested);
+  const row = id ? await db.selectFrom(table).select('storeId').where(OWNED[table], '=', id).executeTakeFirst() : undefined;
+  if (!id || !row) throw fail(missing);
+  assertStore(actor, row.storeId, what);
+  return { id, storeId: row.storeId };
 }
 
 /**

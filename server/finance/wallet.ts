@@ -120,6 +120,24 @@ function statementQuery(db: Db, f: StatementFilter) {
   return q;
 }
 
+/** The columns of a statement line, for one page and for the export alike. */
+function statementRows(db: Db, f: StatementFilter) {
+  return statementQuery(db, f).select([
+    'e.entryId',
+    'e.txnId',
+    'e.storeId',
+    'e.kind',
+    'e.amount',
+    'e.balanceAfter',
+    'e.createTime',
+    't.type',
+    't.memo',
+    't.refType',
+    't.refId',
+    't.userName',
+  ]);
+}
+
 export type StatementRow = Awaited<ReturnType<typeof statement>>['rows'][number];
 
 /** One page of a store's entries, newest first. */
@@ -127,25 +145,7 @@ export async function statement(db: Db, f: StatementFilter, paging: { pageSize: 
   const count = await statementQuery(db, f)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirst();
-  const rows = await statementQuery(db, f)
-    .select([
-      'e.entryId',
-      'e.txnId',
-      'e.storeId',
-      'e.kind',
-      'e.amount',
-      'e.balanceAfter',
-      'e.createTime',
-      't.type',
-      't.memo',
-      't.refType',
-      't.refId',
-      't.userName',
-    ])
-    .orderBy('e.entryId', 'desc')
-    .limit(paging.pageSize)
-    .offset(paging.offset)
-    .execute();
+  const rows = await statementRows(db, f).orderBy('e.entryId', 'desc').limit(paging.pageSize).offset(paging.offset).execute();
   return { total: Number(count?.n ?? 0), rows: rows.map(toRow) };
 }
 
@@ -153,20 +153,7 @@ export async function statement(db: Db, f: StatementFilter, paging: { pageSize: 
 export async function* statementAll(db: Db, f: StatementFilter): AsyncGenerator<ReturnType<typeof toRow>> {
   let before: number | null = null;
   for (;;) {
-    let q = statementQuery(db, f).select([
-      'e.entryId',
-      'e.txnId',
-      'e.storeId',
-      'e.kind',
-      'e.amount',
-      'e.balanceAfter',
-      'e.createTime',
-      't.type',
-      't.memo',
-      't.refType',
-      't.refId',
-      't.userName',
-    ]);
+    let q = statementRows(db, f);
     if (before !== null) q = q.where('e.entryId', '<', before);
     const rows = await q.orderBy('e.entryId', 'desc').limit(1000).execute();
     for (const r of rows) yield toRow(r);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { FIGURES, type Statistics } from '../../common/home/statistics.js';
 import type { RoutePermission } from '../http/context.js';
 import { fail, ok } from '../http/envelope.js';
+import { requestParams } from '../http/params.js';
 import { actorOf } from '../security/actor.js';
 import { NO_STORE_ROWS } from '../security/storeScope.js';
 import { readDays, totalsOf } from './daily.js';
@@ -31,11 +32,6 @@ function isPageView(request: FastifyRequest, status: number): boolean {
 }
 
 type Params = Record<string, unknown>;
-const params = (request: FastifyRequest): Params => ({
-  ...(request.query && typeof request.query === 'object' ? (request.query as Params) : {}),
-  ...(request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {}),
-});
-
 /** Statistics range: beginDate / endDate (YYYY-MM-DD, China time); default the last `days` (30) days up to today. */
 function range(p: Params, now: number): { fromNo: number; toNo: number } {
   const today = dayNo(now);
@@ -70,7 +66,7 @@ async function home(app: FastifyInstance) {
     permission: RoutePermission,
     write: boolean,
     handler: (p: Params, r: FastifyRequest) => Promise<unknown>,
-  ) => app.route({ method, url, config: { permission, write }, handler: (request) => handler(params(request), request) });
+  ) => app.route({ method, url, config: { permission, write }, handler: (request) => handler(requestParams(request), request) });
 
   route(['GET', 'POST'], '/dev-api/api/index/index', 'login', false, async (_p, r) => {
     const auth = r.auth;

@@ -56,31 +56,24 @@ const dayOf = (column: string) => sql<number>`(${sql.ref(column)} + 28800000) / 
 const norm = (rows: Array<{ storeId: unknown; day: unknown; n: unknown }>): DayCount[] =>
   rows.map((r) => ({ storeId: Number(r.storeId), day: Number(r.day), n: Number(r.n) }));
 
-/** 新增客户: customers (vol_student) created, whatever became of them since. */
-export async function newCustomers(db: Db, from: number, to: number): Promise<DayCount[]> {
-  const d = dayOf('createTime');
+/** Rows of one table by store and by the China-time day of one of its time columns. */
+async function countByDay(db: Db, table: 'volStudent' | 'card' | 'sysUser', time: 'createTime' | 'activateTime', from: number, to: number) {
+  const d = dayOf(time);
   const rows = await db
-    .selectFrom('volStudent')
+    .selectFrom(table)
     .select(['storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
-    .where('createTime', '>=', from)
-    .where('createTime', '<', to)
+    .where(time, '>=', from)
+    .where(time, '<', to)
     .groupBy(['storeId', d])
     .execute();
   return norm(rows);
 }
 
+/** 新增客户: customers (vol_student) created, whatever became of them since. */
+export const newCustomers = (db: Db, from: number, to: number): Promise<DayCount[]> => countByDay(db, 'volStudent', 'createTime', from, to);
+
 /** 激活卡: membership cards activated (by activation time). */
-export async function activatedCards(db: Db, from: number, to: number): Promise<DayCount[]> {
-  const d = dayOf('activateTime');
-  const rows = await db
-    .selectFrom('card')
-    .select(['storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
-    .where('activateTime', '>=', from)
-    .where('activateTime', '<', to)
-    .groupBy(['storeId', d])
-    .execute();
-  return norm(rows);
-}
+export const activatedCards = (db: Db, from: number, to: number): Promise<DayCount[]> => countByDay(db, 'card', 'activateTime', from, to);
 
 /** 提交方案 / 通过方案: from the plans' action log (never rewritten), by the student's store. */
 async function planActions(db: Db, from: number, to: number, kind: 'submitted' | 'approved'): Promise<DayCount[]> {
@@ -115,17 +108,7 @@ export async function revenue(db: Db, from: number, to: number): Promise<DayCoun
 }
 
 /** 注册人数: accounts created (sys_user: the register page and staff accounts), by their store. */
-export async function registrations(db: Db, from: number, to: number): Promise<DayCount[]> {
-  const d = dayOf('createTime');
-  const rows = await db
-    .selectFrom('sysUser')
-    .select(['storeId', d.as('day'), (eb) => eb.fn.countAll().as('n')])
-    .where('createTime', '>=', from)
-    .where('createTime', '<', to)
-    .groupBy(['storeId', d])
-    .execute();
-  return norm(rows);
-}
+export const registrations = (db: Db, from: number, to: number): Promise<DayCount[]> => countByDay(db, 'sysUser', 'createTime', from, to);
 
 /** 备忘录: the actor's own notes whose 提醒时间 has come and that are not done (server/system/memos.ts). */
 export const memosDue = (db: Db, actor: Actor, now: number) => dueMemoCount(db, actor.userId, now);

@@ -1,7 +1,34 @@
+import type { FastifyRequest } from 'fastify';
 import { fail } from './envelope.js';
 
 // Request parameters read the same way by every module (a number, a list of ids, a bounded text, a page), with the
 // same Chinese refusals. Infrastructure, so any module may import it without reaching into another module.
+
+type Fields = Record<string, unknown>;
+
+/** The fields of a request's body; no body, an array or a text counts as none. */
+export const bodyOf = (request: FastifyRequest): Fields =>
+  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Fields) : {};
+
+/** The fields of a request's query string. */
+export const queryOf = (request: FastifyRequest): Fields => (request.query ?? {}) as Fields;
+
+/**
+ * The parameters of a module route: query, body and the route's path parameters (`/memo/:ids`) merged, later ones
+ * winning — the console sends a list's filters as query or as body.
+ */
+export function requestParams(request: FastifyRequest): Fields {
+  const query = request.query && typeof request.query === 'object' ? (request.query as Fields) : {};
+  return { ...query, ...bodyOf(request), ...((request.params ?? {}) as Fields) };
+}
+
+/** One positive integer id (`<title>不能为空` / `<title>格式不正确`). */
+export function oneId(raw: unknown, title: string): number {
+  if (raw === undefined || raw === null || raw === '') throw fail(`${title}不能为空`, 400);
+  const text = String(raw).trim();
+  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw fail(`${title}格式不正确`, 400);
+  return Number(text);
+}
 
 export function intParam(v: unknown): number | undefined {
   if (v == null || v === '') return undefined;

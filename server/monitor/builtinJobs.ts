@@ -11,6 +11,11 @@ import { registerJobHandler } from './handlers.js';
 const DAY = 24 * 60 * 60 * 1000;
 const CHINA_OFFSET = 8 * 60 * 60 * 1000;
 
+/** What 每日统计 counts: the tables, their time columns and the one column that narrows a count. */
+type FigureTable = 'sysUser' | 'volStudent' | 'volPlan' | 'sysLogininfor';
+type FigureTime = 'createTime' | 'submitTime' | 'loginTime';
+type FigureFlag = 'delFlag' | 'status';
+
 /** Start (epoch ms) of the China-time calendar day that contains `t`. */
 export function chinaDayStart(t: number): number {
   return Math.floor((t + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET;
@@ -134,61 +139,28 @@ export function registerBuiltinJobs(): void {
     paramsSchema: { properties: { days: { type: 'integer', title: '统计天数', minimum: 1, maximum: 31, default: 2 } } },
     async run({ db, now }, { days = 2 }) {
       const k = db.kysely;
-      const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
+      /**
+       * One figure of a day: the rows of a table whose time column falls in the day (from = the day's start) or, for a
+       * running total (from = null), everything up to the day's end; `only` narrows to one column value (not deleted,
+       * a successful sign-in).
+       */
+      const count = async (table: FigureTable, time: FigureTime, from: number | null, end: number, only?: [FigureFlag, string]) => {
+        let q = k.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+        if (only) q = q.where(only[0], '=', only[1]);
+        if (from !== null) q = q.where(time, '>=', from);
+        return Number((await q.where(time, '<', end).executeTakeFirst())?.n ?? 0);
+      };
       const today = chinaDayStart(now);
       for (let i = days - 1; i >= 0; i--) {
         const start = today - i * DAY;
         const end = start + DAY;
         const figures = {
-          users: await count(
-            k
-              .selectFrom('sysUser')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('delFlag', '=', '0')
-              .where('createTime', '<', end)
-              .executeTakeFirst(),
-          ),
-          newUsers: await count(
-            k
-              .selectFrom('sysUser')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('createTime', '>=', start)
-              .where('createTime', '<', end)
-              .executeTakeFirst(),
-          ),
-          students: await count(
-            k
-              .selectFrom('volStudent')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('delFlag', '=', '0')
-              .where('createTime', '<', end)
-              .executeTakeFirst(),
-          ),
-          newStudents: await count(
-            k
-              .selectFrom('volStudent')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('createTime', '>=', start)
-              .where('createTime', '<', end)
-              .executeTakeFirst(),
-          ),
-          plansSubmitted: await count(
-            k
-              .selectFrom('volPlan')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('submitTime', '>=', start)
-              .where('submitTime', '<', end)
-              .executeTakeFirst(),
-          ),
-          logins: await count(
-            k
-              .selectFrom('sysLogininfor')
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .where('status', '=', '0')
-              .where('loginTime', '>=', start)
-              .where('loginTime', '<', end)
-              .executeTakeFirst(),
-          ),
+          users: await count('sysUser', 'createTime', null, end, ['delFlag', '0']),
+          newUsers: await count('sysUser', 'createTime', start, end),
+          students: await count('volStudent', 'createTime', null, end, ['delFlag', '0']),
+          newStudents: await count('volStudent', 'createTime', start, end),
+          plansSubmitted: await count('volPlan', 'submitTime', start, end),
+          logins: await count('sysLogininfor', 'loginTime', start, end, ['status', '0']),
         };
         const day = chinaDay(start);
         const values = { day, figures: JSON.stringify(figures), updateTime: now };

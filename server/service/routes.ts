@@ -9,7 +9,7 @@ import type { Q } from '../engine/store.js';
 import type { RoutePermission } from '../http/context.js';
 import { ApiError, fail, ok, page } from '../http/envelope.js';
 import { contains } from '../http/like.js';
-import { intParam } from '../http/params.js';
+import { intParam, requestParams } from '../http/params.js';
 import { actorOf } from '../security/actor.js';
 import { createStorage, isSafeKey, StorageNotFoundError } from '../storage/index.js';
 import { ensureServiceDicts } from './dicts.js';
@@ -44,12 +44,6 @@ const PROFILE = '/profile/';
 const ASSET_URL = '/service/assets/';
 
 type Params = Record<string, unknown>;
-function params(request: FastifyRequest): Params {
-  const q = request.query && typeof request.query === 'object' ? (request.query as Params) : {};
-  const b = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
-  return { ...q, ...b };
-}
-
 const encodeName = (name: string) => encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 function attachment(reply: FastifyReply, name: string, contentType: string) {
   const encoded = encodeName(name);
@@ -73,7 +67,7 @@ export async function serviceRoutes(app: FastifyInstance) {
   const actor = (request: FastifyRequest) => actorOf(db, request.auth);
 
   const read = (url: string, permission: RoutePermission, handler: (p: Params, r: FastifyRequest) => Promise<unknown>) =>
-    app.route({ method: ['GET', 'POST'], url, config: { permission, write: false }, handler: (request) => handler(params(request), request) });
+    app.route({ method: ['GET', 'POST'], url, config: { permission, write: false }, handler: (request) => handler(requestParams(request), request) });
 
   /** A write: {code, msg, data}, recorded in the operation log, refusals too. */
   const write = (
@@ -89,7 +83,7 @@ export async function serviceRoutes(app: FastifyInstance) {
       config: { permission, write: true, idempotent: log.idempotent === true },
       handler: async (request) => {
         const started = Date.now();
-        const p = params(request);
+        const p = requestParams(request);
         const record = (status: 0 | 1, result?: unknown, errorMsg?: string) =>
           recordOperation(logDb, request, {
             title: log.title,
@@ -150,7 +144,7 @@ export async function serviceRoutes(app: FastifyInstance) {
   // ---- 应用商店 countApp: the shelf's counts by category; with appId, one more install of that app. ----
   // A write: with appId it counts one more install.
   app.post('/dev-api/api/ManagerAppStore/countApp', { config: { permission: SERVICE_PERM.appList, write: true } }, async (request) => {
-    const p = params(request);
+    const p = requestParams(request);
     let installCount: number | undefined;
     const appId = intParam(p.appId);
     if (p.appId !== undefined) {
@@ -172,7 +166,7 @@ export async function serviceRoutes(app: FastifyInstance) {
     url: '/dev-api/api/Help/read',
     config: { permission: SERVICE_PERM.helpList, write: true },
     handler: async (request) => {
-      const p = params(request);
+      const p = requestParams(request);
       const id = intParam(p.helpId);
       if (id == null) throw fail('请选择文章');
       const res = await sql`update service_help set view_count = coalesce(view_count, 0) + 1 where help_id = ${id} and status = '1'`.execute(db);
@@ -227,7 +221,7 @@ export async function serviceRoutes(app: FastifyInstance) {
 
   // ---- 营销图库: download (counted) and the generated school posters. ----
   app.post('/dev-api/api/MarketingGallery/download', { config: { permission: SERVICE_PERM.galleryDownload, write: true } }, async (request, reply) => {
-    const id = intParam(params(request).galleryId);
+    const id = intParam(requestParams(request).galleryId);
     if (id == null) throw fail('请选择素材');
     const row = (await sql<{ title: string; image: string }>`select title, image from service_gallery where gallery_id = ${id} and status = '1'`.execute(db))
       .rows[0];
@@ -247,7 +241,7 @@ export async function serviceRoutes(app: FastifyInstance) {
   });
 
   app.post('/dev-api/api/MarketingGallery/poster', { config: { permission: SERVICE_PERM.galleryList, write: false } }, async (request, reply) => {
-    const data = await posterData(db, params(request).schoolId);
+    const data = await posterData(db, requestParams(request).schoolId);
     const platform = await db.selectFrom('sysPlatform').select('title').executeTakeFirst();
     const png = renderPng(posterSvg(data, platform?.title || '志愿填报'));
     return attachment(reply, `${data.name}-录取海报.png`, 'image/png').send(png);
@@ -255,7 +249,7 @@ export async function serviceRoutes(app: FastifyInstance) {
 
   // ---- 资源下载: download (counted). ----
   app.post('/dev-api/api/ManagerResource/download', { config: { permission: SERVICE_PERM.resourceDownload, write: true } }, async (request, reply) => {
-    const id = intParam(params(request).resourceId);
+    const id = intParam(requestParams(request).resourceId);
     if (id == null) throw fail('请选择资源');
     const row = (
       await sql<{

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AuthorityChange, AuthorityMatrix, AuthorityMenu, AuthorityRole } from '../../common/system/authority.js';
 import { logged, writeContext } from '../engine/context.js';
 import { BusinessType } from '../engine/operlog.js';
 import { updateRecord } from '../engine/records.js';
 import { fail, ok } from '../http/envelope.js';
+import { bodyOf } from '../http/params.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { idList } from './roleHooks.js';
 
@@ -23,9 +24,6 @@ import { idList } from './roleHooks.js';
 export const AUTHORITY_PERMS = { list: 'system:authority:list', edit: 'system:authority:edit' } as const;
 /** One save changes at most this many roles (a matrix has one column per role). */
 const MAX_CHANGES = 200;
-
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
 
 /** The changes of a save; a malformed one is refused with a message naming what is wrong. */
 function readChanges(raw: unknown): AuthorityChange[] {

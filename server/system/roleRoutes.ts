@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RawBuilder, sql } from 'kysely';
 import type { TreeNode } from '../../common/system/treeSelect.js';
 import { logged } from '../engine/context.js';
-import { BusinessType, type BusinessTypeCode } from '../engine/operlog.js';
+import { BusinessType } from '../engine/operlog.js';
 import { flattenParams, paging } from '../engine/query.js';
 import type { Q, Row } from '../engine/store.js';
 import { fail, ok, page } from '../http/envelope.js';
+import { bodyOf, oneId, queryOf } from '../http/params.js';
 import { SUPER_ROLE } from '../security/access.js';
+import { entityExtras } from './entityExtras.js';
 import { ADMIN_ROLE_MESSAGE, assertExisting, idList, replaceLinks } from './roleHooks.js';
 
 /**
@@ -51,37 +53,13 @@ export function linkedCheckedKeys(rows: Array<{ id: number; parentId: number }>,
   return selected.filter((id) => !parentsOfChosen.has(id));
 }
 
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-const queryOf = (request: FastifyRequest): Record<string, unknown> => (request.query ?? {}) as Record<string, unknown>;
-
-/** One positive integer id (`<title>不能为空` / `<title>格式不正确`). */
-function oneId(raw: unknown, title: string): number {
-  if (raw === undefined || raw === null || raw === '') throw fail(`${title}不能为空`, 400);
-  const text = String(raw).trim();
-  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw fail(`${title}格式不正确`, 400);
-  return Number(text);
-}
-
 const flag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 
 export async function roleRoutes(app: FastifyInstance): Promise<void> {
-  const entity = app.schemaEngine?.entities.get('sys_role');
-  if (!entity) return;
-  const { env } = app.schemaEngine;
+  const extras = entityExtras(app, 'sys_role', 'system:role');
+  if (!extras) return;
+  const { env, base, perms, entry } = extras;
   const { k } = env;
-  const base = entity.schema['x-endpoint'].base;
-  const perms = {
-    list: entity.permissions.list ?? 'system:role:list',
-    query: entity.permissions.query ?? 'system:role:query',
-    edit: entity.permissions.edit ?? 'system:role:edit',
-  };
-  const entry = (action: string, businessType: BusinessTypeCode, param: unknown) => ({
-    title: entity.title,
-    businessType,
-    method: `sys_role.${action}`,
-    param,
-  });
   const like = (column: RawBuilder<unknown>, value: string) => {
     const pattern = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return env.dialect === 'postgres' ? sql`${column} ilike ${pattern} escape '\\'` : sql`${column} like ${pattern} escape '\\'`;

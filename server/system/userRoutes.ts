@@ -4,12 +4,14 @@ import type { RoleChoice } from '../../common/system/roles.js';
 import type { TreeNode } from '../../common/system/treeSelect.js';
 import { logged } from '../engine/context.js';
 import { rowToRecord } from '../engine/model.js';
-import { BusinessType, type BusinessTypeCode } from '../engine/operlog.js';
+import { BusinessType } from '../engine/operlog.js';
 import { findRow, type Q, type Row } from '../engine/store.js';
 import { fail, ok } from '../http/envelope.js';
+import { bodyOf, oneId, queryOf } from '../http/params.js';
 import { SUPER_ROLE } from '../security/access.js';
 import { hashPassword } from '../security/password.js';
 import { assertUsersInScope, dataScopeCondition } from './dataScope.js';
+import { entityExtras } from './entityExtras.js';
 import {
   assertNotSuperUser,
   assertPasswordCharacters,
@@ -47,40 +49,15 @@ function toTree(rows: Array<{ id: number; parentId: number; label: string }>): T
   return roots;
 }
 
-const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
-  request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Record<string, unknown>) : {};
-const queryOf = (request: FastifyRequest): Record<string, unknown> => (request.query ?? {}) as Record<string, unknown>;
-
-/** One positive integer id (`<title>不能为空` / `<title>格式不正确`). */
-function oneId(raw: unknown, title: string): number {
-  if (raw === undefined || raw === null || raw === '') throw fail(`${title}不能为空`, 400);
-  const text = String(raw).trim();
-  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw fail(`${title}格式不正确`, 400);
-  return Number(text);
-}
-
 export async function userRoutes(app: FastifyInstance): Promise<void> {
-  const entity = app.schemaEngine?.entities.get('sys_user');
-  if (!entity) return;
-  const { env } = app.schemaEngine;
+  const extras = entityExtras(app, 'sys_user', 'system:user', ['password']);
+  if (!extras) return;
+  const { entity, env, base, perms, entry } = extras;
   const { k } = env;
-  const base = entity.schema['x-endpoint'].base;
-  const perms = {
-    list: entity.permissions.list ?? 'system:user:list',
-    query: entity.permissions.query ?? 'system:user:query',
-    edit: entity.permissions.edit ?? 'system:user:edit',
-  };
-  const entry = (action: string, businessType: BusinessTypeCode, param: unknown) => ({
-    title: entity.title,
-    businessType,
-    method: `sys_user.${action}`,
-    param,
-    secretKeys: ['password'],
-  });
 
   /** A user that exists (not deleted), else 用户不存在或已被删除. */
   async function userRow(q: Q, userId: number): Promise<Row> {
-    const row = await findRow(q, entity as NonNullable<typeof entity>, userId);
+    const row = await findRow(q, entity, userId);
     if (!row) throw fail('用户不存在或已被删除');
     return row;
   }

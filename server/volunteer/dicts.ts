@@ -1,5 +1,6 @@
 import type { EngineEnv } from '../engine/context.js';
 import { ensureModuleDicts, type ModuleDict } from '../engine/moduleDicts.js';
+import { type DictEntry, dictionary } from '../system/index.js';
 import { APPOINTMENT_STATUS_NAMES, PLAN_STATUS_NAMES } from './common.js';
 
 /**
@@ -17,28 +18,22 @@ const PLAN_CLASSES: Record<string, string> = {
 };
 const APPOINTMENT_CLASSES: Record<string, string> = { pending: 'primary', done: 'success', cancelled: 'default', remade: 'warning' };
 
+/** The entries of a status dictionary: the module's values and names in their order, each with its list class. */
+const named = (names: Record<string, string>, classes: Record<string, string>): DictEntry[] =>
+  Object.entries(names).map(([value, label]) => [value, label, classes[value] ?? 'default']);
+
 export const VOLUNTEER_DICTS: ModuleDict[] = [
-  {
-    type: 'vol_plan_status',
-    name: '方案状态',
-    entries: Object.entries(PLAN_STATUS_NAMES).map(([v, label]) => [v, label, PLAN_CLASSES[v] ?? 'default']),
-  },
-  {
-    // 志愿审核's status filter: the plans a reviewer looks at, 全部 = every status (Examine/list status=all).
-    type: 'vol_examine_status',
-    name: '审核状态',
-    entries: [
-      ['submitted', '待审核', 'warning'],
-      ['approved', '已通过', 'success'],
-      ['rejected', '已驳回', 'danger'],
-      ['all', '全部', 'default'],
-    ],
-  },
-  {
-    type: 'vol_appointment_status',
-    name: '预约状态',
-    entries: Object.entries(APPOINTMENT_STATUS_NAMES).map(([v, label]) => [v, label, APPOINTMENT_CLASSES[v] ?? 'default']),
-  },
+  dictionary('vol_plan_status', '方案状态', ...named(PLAN_STATUS_NAMES, PLAN_CLASSES)),
+  // 志愿审核's status filter: the plans a reviewer looks at, 全部 = every status (Examine/list status=all).
+  dictionary(
+    'vol_examine_status',
+    '审核状态',
+    ['submitted', '待审核', 'warning'],
+    ['approved', '已通过', 'success'],
+    ['rejected', '已驳回', 'danger'],
+    ['all', '全部', 'default'],
+  ),
+  dictionary('vol_appointment_status', '预约状态', ...named(APPOINTMENT_STATUS_NAMES, APPOINTMENT_CLASSES)),
 ];
 
 export const ensureVolunteerDicts = (env: EngineEnv) => ensureModuleDicts(env, VOLUNTEER_DICTS);

@@ -3,6 +3,7 @@ import { parseLimits } from '../engine/sheetReader.js';
 import type { RoutePermission } from '../http/context.js';
 import { fail, ok, page } from '../http/envelope.js';
 import { markBackground } from '../http/foreground.js';
+import { requestParams } from '../http/params.js';
 import { actorOf as storeActorOf } from '../security/actor.js';
 import { getSettings } from '../system/index.js';
 import { addAppointment, appointmentInfo, editAppointment, listAppointments, remakeAppointment, removeAppointment } from './appointments.js';
@@ -69,13 +70,6 @@ export const PERM = {
 type Params = Record<string, unknown>;
 type Handler = (p: Params, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-/** Query and body merged (body wins); a non-object body counts as empty. */
-function params(request: FastifyRequest): Params {
-  const q = request.query && typeof request.query === 'object' ? (request.query as Params) : {};
-  const b = request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? (request.body as Params) : {};
-  return { ...q, ...b };
-}
-
 function sendFile(reply: FastifyReply, f: ExportFile) {
   const name = encodeURIComponent(f.filename);
   return reply
@@ -104,7 +98,7 @@ export async function volunteerRoutes(app: FastifyInstance) {
           const { storeId, allStores } = await storeActorOf(db, request.auth);
           stores.set(request, { storeId, allStores });
         }
-        return handler(params(request), request, reply);
+        return handler(requestParams(request), request, reply);
       },
     });
   };
@@ -264,7 +258,9 @@ export async function volunteerRoutes(app: FastifyInstance) {
   ask('/dev-api/api/Subscriber/exportZY', PERM.planList, async (p, r, reply) => sendFile(reply, await planExcel(db, actor(r), p.studentId)));
   post('/appv2/api/index/shareZY', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, false), '分享链接已生成'));
   post('/appv2/api/index/shareZYNew', PERM.planSave, async (p, r) => ok(await createShare(db, actor(r), p, true), '新的分享链接已生成'));
-  app.get('/appv2/api/index/shareInfo', { config: { permission: 'public', write: false } }, async (request) => ok(await shareInfo(db, params(request).token)));
+  app.get('/appv2/api/index/shareInfo', { config: { permission: 'public', write: false } }, async (request) =>
+    ok(await shareInfo(db, requestParams(request).token)),
+  );
   // The page the share link opens, for a visitor without a session (sharePage.ts).
   registerSharePage(app, db);
 

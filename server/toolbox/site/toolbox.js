@@ -167,11 +167,7 @@
   function sameScore(el) {
     el.innerHTML = `<div class="card"><form id="f"><label>分数 <input name="score" type="number" min="0" max="900" required placeholder="如 600" value="${esc(session.query.score ?? '')}"></label><label>分差 <select name="range"><option value="0">同分</option><option value="1">±1</option><option value="2">±2</option></select></label><label>年份 <select name="year"><option value="">全部年份</option></select></label><button>查询去向</button></form><div id="r" class="muted">输入分数，查看历年最低录取分与之相同的院校专业。</div></div>`;
     const r = el.querySelector('#r');
-    yearOptions(true)
-      .then((o) => {
-        el.querySelector('select[name=year]').innerHTML = o;
-      })
-      .catch(() => {});
+    fillYears(el, true).catch(() => {});
     pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
       const d = await api('same-score-years', { score: f.get('score'), range: f.get('range'), year: f.get('year'), pageNum, pageSize: 20 });
       r.className = '';
@@ -232,22 +228,15 @@
       );
       return { total: d.total, page: pageNum, pageSize: 20 };
     });
-    yearOptions(false)
-      .then((o) => {
-        el.querySelector('select[name=year]').innerHTML = o;
-        load(1);
-      })
+    fillYears(el, false)
+      .then(() => load(1))
       .catch((error) => fail(r, error));
   }
 
   function majorLines(el) {
     el.innerHTML = `<div class="card"><form id="f"><label>年份 <select name="year"><option value="">全部年份</option></select></label><label>院校名称 <input name="school" maxlength="40" placeholder="如 山东大学"></label><label>专业名称 <input name="major" maxlength="40" placeholder="如 计算机"></label><button>查询</button></form><div id="r"></div></div>`;
     const r = el.querySelector('#r');
-    yearOptions(true)
-      .then((o) => {
-        el.querySelector('select[name=year]').innerHTML = o;
-      })
-      .catch(() => {});
+    fillYears(el, true).catch(() => {});
     const load = pagedSearch(el.querySelector('#f'), r, async (f, pageNum) => {
       const d = await api('major-lines', { school: f.get('school'), major: f.get('major'), year: f.get('year'), pageNum, pageSize: 20 });
       r.innerHTML = table(
@@ -294,6 +283,11 @@
       yearsCache = d.years;
     }
     return `${all ? '<option value="">全部年份</option>' : ''}${yearsCache.map((y) => `<option value="${esc(y)}">${esc(y)} 年</option>`).join('')}`;
+  }
+
+  /** Fills the form's 年份 choice of a tool with the years of the imported data (all: 全部年份 first). */
+  async function fillYears(el, all) {
+    el.querySelector('select[name=year]').innerHTML = await yearOptions(all);
   }
 
   // ---- 院校百科 tools (issue 27): 院校排名, 学科评估, 院校库 and the school view they open. ----
@@ -532,11 +526,8 @@
       );
       return { total: d.total, page: pageNum, pageSize: 20 };
     });
-    yearOptions(false)
-      .then((o) => {
-        el.querySelector('select[name=year]').innerHTML = o;
-        load(1);
-      })
+    fillYears(el, false)
+      .then(() => load(1))
       .catch((error) => fail(r, error));
   }
 

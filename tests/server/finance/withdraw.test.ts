@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { yuanText } from '../../../common/finance/checks.js';
 import { balanceOf } from '../../../server/finance/ledger.js';
 import { staff } from '../customer/helpers.js';
+import { readXlsx } from '../engine/engineClient.js';
 import { backends, startServer, type TestServer } from '../harness.js';
 import { api, apiOk, collect, count, GOOD_CARD, W } from './financeHelpers.js';
 import { expectLedgerBalanced } from './ledgerInvariant.js';
@@ -156,5 +157,21 @@ describe.each(backends)('提现与银行账户 (%s)', (backend) => {
     const x = await s.call('GET', `${W}/tableList/export`, { token: store2 });
     expect(String(x.headers['content-type'])).toContain('spreadsheetml');
     expect(x.rawBuffer.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('资金流水 reads the date range as the schema lists send it: params in a JSON body, params[…] in the form of 导出', async () => {
+    const all = await api(s, store2, `${W}/tableList`, { pageSize: 500 });
+    expect(all.total).toBeGreaterThan(0);
+    expect((await api(s, store2, `${W}/tableList`, { params: { beginTime: '2099-01-01' } })).total).toBe(0);
+    expect((await api(s, store2, `${W}/tableList`, { params: { beginTime: '2000-01-01', endTime: '2099-12-31' } })).total).toBe(all.total);
+    expect((await api(s, store2, `${W}/expenditure`, { params: { endTime: '2000-01-01' } })).total).toBe(0);
+    const exported = async (fields: Record<string, string>) => {
+      const body = new URLSearchParams(fields).toString();
+      const res = await s.call('POST', `${W}/tableList/export`, { token: store2, body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(res.status).toBe(200);
+      return readXlsx(res.rawBuffer);
+    };
+    expect(await exported({ pageNum: '1', pageSize: '20' })).toHaveLength(Number(all.total) + 1); // header + every entry
+    expect(await exported({ 'params[beginTime]': '2099-01-01' })).toEqual([['时间', '账户', '类型', '金额（元）', '变动后余额（元）', '说明', '操作人']]);
   });
 });
