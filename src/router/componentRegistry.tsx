@@ -42,11 +42,7 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   // 会员卡 (src/modules/customer/); 客户管理's screens are schemas/customer/ (overrides in src/modules/customer/)
   'card/release/index': () => import('@/modules/customer/release'),
   'card/date/index': () => import('@/modules/customer/date'),
-  // 财务管理 › ledger (src/modules/finance/: 账户余额, 收款钱包, 付款钱包)
-  'finance/balance/index': () => import('@/modules/finance/balance'),
-  'finance/collectionWallet/index': () => import('@/modules/finance/collectionWallet'),
-  'finance/paymentWallet/index': () => import('@/modules/finance/paymentWallet'),
-  // 财务管理 › 对账 (提现, 发票管理, 充值管理, 账户续费, 优惠券 are schemas/finance/ screens)
+  // 财务管理 › 对账 (账户余额, 收款钱包, 付款钱包, 提现, 发票管理, 充值管理, 账户续费, 优惠券 are schemas/finance/ screens)
   'finance/reconcile/index': () => import('@/modules/finance/reconcile'),
 };
 

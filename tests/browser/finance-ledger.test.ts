@@ -217,5 +217,20 @@ describe('finance ledger in Chromium', () => {
         if (who === 'store') await page.screenshot({ path: path.join(screenshotDir, `${shot}.png`), fullPage: true });
       }
     }
+    // 账户余额 (schemas/finance/fin_balance_entry.json): the figures' tips, changes signed in yuan, 导出 as 资金流水.xlsx;
+    // 门店 for headquarters; 付款钱包's note.
+    await store.goto('/finance/balance');
+    await store.locator('.engine-header-tip', { hasText: '用于发卡、账户续费' }).waitFor();
+    await store
+      .locator('.ant-table-row td', { hasText: /^[+-][\d,]+\.\d{2}$/ })
+      .first()
+      .waitFor();
+    const [file] = await Promise.all([store.waitForEvent('download'), store.getByRole('button', { name: /导\s*出/ }).click()]);
+    expect(file.suggestedFilename()).toBe('资金流水.xlsx');
+    await hq.goto('/finance/balance');
+    await hq.getByLabel('门店').waitFor();
+    await store.goto('/finance/paymentWallet');
+    await store.getByText('付款钱包记录门店从账户余额付给总部的每一笔款项（发卡、账户续费等）。').waitFor();
+    await store.locator('.engine-header-tip', { hasText: '已扣除退款' }).waitFor();
   });
 });

@@ -92,11 +92,8 @@ export const BESPOKE_MENUS: MenuSeed[] = [
     type: 'M',
     icon: 'shopping',
     children: [
-      page('账户余额', 'balance', 'finance/balance/index', 'money', 'finance:balance:list', [{ name: '导出', type: 'F', perms: 'finance:balance:export' }]),
-      page('收款钱包', 'collectionWallet', 'finance/collectionWallet/index', 'money', 'finance:collection:list'),
-      page('付款钱包', 'paymentWallet', 'finance/paymentWallet/index', 'money', 'finance:payment:list'),
-      // 充值管理 (4), 提现 (5), 发票管理 (6), 账户续费 (7), 优惠券 (8) come from schemas/finance/ (x-menu), with their
-      // review / apply buttons in SCHEMA_PAGE_BUTTONS below.
+      // 账户余额 (1, with 导出), 收款钱包 (2), 付款钱包 (3), 充值管理 (4), 提现 (5), 发票管理 (6), 账户续费 (7), 优惠券 (8)
+      // come from schemas/finance/ (x-menu), with their review / apply buttons in SCHEMA_PAGE_BUTTONS below.
       {
         ...page('对账', 'reconcile', 'finance/reconcile/index', 'chart', 'finance:reconcile:list', [
           { name: '导出', type: 'F', perms: 'finance:reconcile:export' },
