@@ -7,17 +7,11 @@ import type { TablePage } from './types';
 
 /**
  * 会员卡 and 用户管理 calls (server/customer/routes.ts, docs/customer.md). Money is integer fen; card numbers are
- * text. The spec §3 user and VIP pay types are in common/customer/enums.ts.
+ * text. The spec §3 user and VIP pay types are in common/customer/enums.ts. The lists of the schema screens (发卡记录,
+ * 卡片二, 用户列表 …) and their declared calls (作废, 删除, 恢复 …) go through the engine's data provider, not here.
  */
 
 export const CARD_KINDS: Record<number, string> = { 1: '志愿卡', 2: '升学卡', 3: '体验卡' };
-export type CardStatus = 'unused' | 'activated' | 'expired' | 'voided';
-export const CARD_STATUS: Record<CardStatus, { text: string; color: string }> = {
-  unused: { text: '未使用', color: 'processing' },
-  activated: { text: '已激活', color: 'success' },
-  expired: { text: '已过期', color: 'default' },
-  voided: { text: '已作废', color: 'error' },
-};
 
 /** Fen as yuan text for a table or card ('--' when there is none): yuanText's grouping, like every money figure. */
 export const yuan = (fen: number | null | undefined) => (fen == null ? '--' : yuanText(fen));
@@ -113,25 +107,7 @@ export async function releaseCards(
 }
 
 // ---- 发卡记录 ----
-export interface Batch {
-  batchId: number;
-  storeId: number;
-  storeName: string;
-  kind: number;
-  kindName: string;
-  cardNum: number;
-  vipPrice: number;
-  totalFen: number;
-  cardNoFirst: string;
-  cardNoEnd: string;
-  validDays: number;
-  remark: string | null;
-  downloadCount: number;
-  createByName: string | null;
-  createTime: number;
-}
-export const listBatches = (q: { pageNum: number; pageSize: number; storeId?: number; kind?: number }) => table<Batch>('/dev-api/card/record/list', q);
-export const downloadBatch = (b: Pick<Batch, 'batchId' | 'cardNoFirst' | 'cardNoEnd'>) =>
+export const downloadBatch = (b: { batchId: number; cardNoFirst: string; cardNoEnd: string }) =>
   download('/dev-api/card/record/download', { method: 'post', data: { batchId: b.batchId } }, `卡号列表_${b.cardNoFirst}-${b.cardNoEnd}.xlsx`);
 
 // ---- 卡数据 ----
@@ -144,36 +120,6 @@ export async function cardDaily(beginTime?: string, endTime?: string): Promise<C
 }
 
 // ---- 卡片二 ----
-export interface Card {
-  cardId: number;
-  cardNo: string;
-  batchId: number;
-  storeId: number;
-  storeName: string;
-  kind: number;
-  kindName: string;
-  status: CardStatus;
-  statusName: string;
-  studentId: number | null;
-  studentName: string | null;
-  activateTime: number | null;
-  expireTime: number | null;
-  voidTime: number | null;
-  createTime: number;
-}
-export interface CardQuery {
-  pageNum: number;
-  pageSize: number;
-  status?: CardStatus;
-  kind?: number;
-  storeId?: number;
-  cardNo?: string;
-}
-export const listCards = async (q: CardQuery) => {
-  const page = await table<Card>('/dev-api/card/two/list', q);
-  return { ...page, counts: (page.counts ?? {}) as Record<CardStatus, number> };
-};
-export const voidCards = (cardIds: number[], reason?: string) => send('post', '/dev-api/card/two/void', { cardIds: cardIds.join(','), reason });
 export const transferCards = (cardIds: number[], toStoreId: number) => send('post', '/dev-api/card/two/transfer', { cardIds: cardIds.join(','), toStoreId });
 
 // ---- 用户列表 / 回收站 / 客户资料 ----
@@ -216,8 +162,6 @@ export interface CustomerQuery {
   cardNo?: string;
 }
 export const listCustomers = (q: CustomerQuery) => table<Customer>('/dev-api/customer/list', q);
-export const listRecycled = (q: CustomerQuery) => table<Customer>('/dev-api/customer/recycle/list', q);
-export const listClients = (q: CustomerQuery) => table<Customer>('/dev-api/customer/client/list', q);
 export const updateCustomer = (c: {
   studentId: number;
   version: number;
@@ -230,10 +174,6 @@ export const updateCustomer = (c: {
 }) => send('put', '/dev-api/customer', c);
 export const openCard = (studentId: number, cardNo: string, expertId?: number) =>
   send('post', '/dev-api/customer/openCard', compact({ studentId, cardNo, expertId }));
-export const resetCustomer = (studentId: number) => send('post', '/dev-api/customer/resetInfo', { studentId });
-export const recycleCustomers = (ids: number[]) => send('post', '/dev-api/customer/recycle', { ids: ids.join(',') });
-export const restoreCustomers = (ids: number[]) => send('post', '/dev-api/customer/restore', { ids: ids.join(',') });
-export const purgeCustomers = (ids: number[]) => send('post', '/dev-api/customer/purge', { ids: ids.join(',') });
 export interface CustomerAction {
   actionId: number;
   action: string;
@@ -249,6 +189,7 @@ export async function customerHistory(studentId: number): Promise<CustomerAction
 export const updateAddress = (b: { studentId: number; receiver: string; receiverMobile: string; address: string }) =>
   send('put', '/dev-api/customer/client/address', b);
 export const deliver = (b: { studentId: number; item: string; carrier: string; trackingNo: string }) => send('post', '/dev-api/customer/client/deliver', b);
+/** One 邮寄记录 (read by 客户资料's expanded row through Refine, clientData/Deliveries.tsx). */
 export interface Delivery {
   deliveryId: number;
   item: string;
@@ -257,9 +198,6 @@ export interface Delivery {
   address: string | null;
   createByName: string | null;
   createTime: number;
-}
-export async function listDeliveries(studentId: number): Promise<Delivery[]> {
-  return (await request<Delivery[]>({ url: '/dev-api/customer/client/deliveries', method: 'get', params: { studentId } })).data ?? [];
 }
 
 // ---- 备忘录 ----
@@ -275,40 +213,11 @@ export interface Memo {
 export const listMemos = (q: { pageNum: number; pageSize: number; content?: string; memoId?: number }) => table<Memo>('/dev-api/customer/memo/list', q);
 export const addMemo = (studentId: number, content: string) => send('post', '/dev-api/customer/memo', { studentId, content });
 export const editMemo = (memoId: number, content: string) => send('put', '/dev-api/customer/memo', { memoId, content });
-export const removeMemos = (ids: number[]) => send('delete', `/dev-api/customer/memo/${ids.join(',')}`);
 
 // ---- 消息 ----
-export interface Message {
-  messageId: number;
-  studentId: number;
-  studentName: string;
-  title: string;
-  content: string;
-  readStatus: 0 | 1;
-  readTime: number | null;
-  createByName: string | null;
-  createTime: number;
-}
-export const listMessages = (q: { pageNum: number; pageSize: number; readStatus?: number; title?: string }) =>
-  table<Message>('/dev-api/customer/message/list', q);
 export const sendMessage = (b: { target: 'one' | 'selected' | 'all'; studentIds?: number[]; title: string; content: string }) =>
   send<{ sent: number }>('post', '/dev-api/customer/message', { ...b, studentIds: b.studentIds?.join(',') });
-export const removeMessages = (ids: number[]) => send('delete', `/dev-api/customer/message/${ids.join(',')}`);
 
 // ---- 测评 ----
-export interface Appraisal {
-  appraisalId: number;
-  studentId: number;
-  studentName: string;
-  mobile: string | null;
-  score: number;
-  code: string;
-  dims: Record<string, number>;
-  summary: string;
-  valid: boolean;
-  expireTime: number;
-  createTime: number;
-}
-export const listAppraisals = (q: { pageNum: number; pageSize: number; name?: string }) => table<Appraisal>('/dev-api/customer/appraisal/list', q);
-export const downloadAppraisal = (a: Pick<Appraisal, 'appraisalId' | 'studentName'>) =>
+export const downloadAppraisal = (a: { appraisalId: number; studentName: string }) =>
   download('/dev-api/customer/appraisal/download', { method: 'post', data: { appraisalId: a.appraisalId } }, `测评结果-${a.studentName}.pdf`);

@@ -153,7 +153,7 @@ describe('customers and membership cards in Chromium', () => {
     await page.locator('.ant-table-row', { hasText: '孙七' }).first().waitFor();
   });
 
-  it('客户资料: 修改资料, then 邮寄; the row shows the address and expands to its 邮寄记录', async () => {
+  it('客户资料: 修改资料, then 邮寄; the row shows the address and its open 邮寄记录 reads the new one', async () => {
     await page.goto('/manage/clientData');
     await page.getByPlaceholder('请输入姓名').fill('李四');
     await page.getByRole('button', { name: /(^|\s)搜\s*索$/ }).click(); // not 隐藏搜索 (the list's right toolbar)
@@ -165,13 +165,15 @@ describe('customers and membership cards in Chromium', () => {
     await address.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('保存成功').waitFor();
     await row.getByText('山东省济南市历下区经十路 1 号').waitFor();
+    // Opened before the 邮寄: the save's invalidation of the list reads it again (clientData/Deliveries.tsx).
+    await row.locator('.ant-table-row-expand-icon').click();
+    await page.locator('.ant-table-expanded-row .ant-spin-container:not(.ant-spin-blur)').first().waitFor(); // read
     await row.getByRole('button', { name: '邮寄' }).click();
     const post = page.locator('.ant-modal', { hasText: '邮寄 - 李四' });
     await post.getByText('寄往：李四 13900000002 山东省济南市历下区经十路 1 号').waitFor();
     await post.getByLabel('快递单号').fill('SF1234567890');
     await post.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('邮寄登记成功').waitFor();
-    await row.locator('.ant-table-row-expand-icon').click();
     const delivery = page.locator('.ant-table-expanded-row .ant-table-row', { hasText: 'SF1234567890' });
     await delivery.getByText('顺丰速运').waitFor();
     await delivery.getByText('志愿报告').waitFor();

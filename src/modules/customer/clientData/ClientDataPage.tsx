@@ -1,26 +1,22 @@
 import { useInvalidate } from '@refinedev/core';
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { deliver, updateAddress } from '@/api/customer';
 import { EntityList } from '@/engine/pages/EntityList';
 import type { EnginePageProps } from '@/engine/resource';
-import { requestCustomerDialog, useCustomerRequest } from '../userList/requests';
-import { deliveryRegistered } from './Deliveries';
+import { useSubmit } from '@/utils/useSubmit';
+import { closeCustomerDialog, useCustomerRequest } from '../userList/requests';
 
 /**
  * 客户资料 (manage/clientData/index): the engine's list of customers (schemas/customer/cus_client.json) with the
  * dialogs of its row buttons (override.tsx): 修改资料 (the postal address) and 邮寄 (the printed report or card, with a
- * tracking number; the expanded 邮寄记录 then reads again).
+ * tracking number). A save invalidates the cus_client list, and with it an expanded 邮寄记录 (Deliveries).
  */
 export default function ClientDataPage({ resource }: EnginePageProps) {
-  const { message } = App.useApp();
   const invalidate = useInvalidate();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
   const request = useCustomerRequest(resource.name);
   const customer = request?.customer ?? null;
   const kind = request?.dialog;
-  const close = () => requestCustomerDialog(resource.name, 'address', null);
 
   // The dialog is made anew for every opening (destroyOnHidden), starting from these values.
   const initialValues =
@@ -28,22 +24,20 @@ export default function ClientDataPage({ resource }: EnginePageProps) {
       ? { receiver: customer?.receiver ?? customer?.name, receiverMobile: customer?.receiverMobile ?? customer?.mobile, address: customer?.address }
       : { item: '志愿报告', carrier: '顺丰速运' };
 
-  const save = async () => {
-    if (!customer) return;
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = kind === 'address' ? await updateAddress({ studentId: customer.studentId, ...v }) : await deliver({ studentId: customer.studentId, ...v });
-      message.success(res.msg);
-      if (kind === 'deliver') deliveryRegistered();
-      close();
-      invalidate({ resource: resource.name, invalidates: ['list'] });
-    } catch {
-      // shown by the http layer; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy, submit } = useSubmit(
+    form,
+    async (v) => {
+      const studentId = Number(customer?.studentId);
+      return (kind === 'address' ? await updateAddress({ studentId, ...v }) : await deliver({ studentId, ...v })).msg;
+    },
+    {
+      ready: () => customer !== null,
+      done: () => {
+        closeCustomerDialog();
+        invalidate({ resource: resource.name, invalidates: ['list'] });
+      },
+    },
+  );
 
   return (
     <>
@@ -51,9 +45,9 @@ export default function ClientDataPage({ resource }: EnginePageProps) {
       <Modal
         title={kind === 'address' ? `修改资料 - ${customer?.name ?? ''}` : `邮寄 - ${customer?.name ?? ''}`}
         open={kind === 'address' || kind === 'deliver'}
-        onOk={save}
-        confirmLoading={saving}
-        onCancel={close}
+        onOk={submit}
+        confirmLoading={busy}
+        onCancel={closeCustomerDialog}
         okText="确定"
         cancelText="取消"
         destroyOnHidden

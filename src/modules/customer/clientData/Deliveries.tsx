@@ -1,43 +1,35 @@
-import type { BaseRecord } from '@refinedev/core';
+import { type BaseRecord, useCustom } from '@refinedev/core';
 import { Table } from 'antd';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type Delivery, listDeliveries } from '@/api/customer';
+import type { Delivery } from '@/api/customer';
 import { formatTime } from '../shared/format';
 
-// A 邮寄 just registered: the expanded 邮寄记录 of that customer read again.
-let registered = 0;
-const listeners = new Set<() => void>();
-export function deliveryRegistered(): void {
-  registered += 1;
-  for (const listener of listeners) listener();
-}
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+/** The customer module's route of one customer's 邮寄记录 (server/customer/customers.ts), newest first. */
+const DELIVERIES_URL = '/dev-api/customer/client/deliveries';
 
-/** 客户资料's expanded row (override `expandedRow`): the customer's 邮寄记录, newest first. */
+/**
+ * 客户资料's expanded row (override `expandedRow`): the customer's 邮寄记录, newest first.
+ *
+ * Its query is keyed under the cus_client list (as 备忘录's due panel, DueMemos), so the list's refresh and the
+ * invalidation after a write — 邮寄 or 修改资料 in ClientDataPage — read an open 邮寄记录 again too.
+ */
 export function Deliveries({ record }: { record: BaseRecord }) {
   const studentId = Number(record.studentId);
-  const version = useSyncExternalStore(
-    subscribe,
-    () => registered,
-    () => 0,
-  );
-  const [rows, setRows] = useState<Delivery[] | null>(null);
-  useEffect(() => {
-    void version; // read again after each 邮寄
-    listDeliveries(studentId)
-      .then(setRows)
-      .catch(() => setRows([]));
-  }, [studentId, version]);
+  const { query } = useCustom<Delivery[]>({
+    url: DELIVERIES_URL,
+    method: 'get',
+    config: { query: { studentId } },
+    queryOptions: { queryKey: ['data', 'default', 'cus_client', 'list', 'deliveries', studentId] },
+    // The http layer reports a failed read; the table then shows 暂无邮寄记录.
+    errorNotification: false,
+  });
   return (
     <Table<Delivery>
       size="small"
       rowKey="deliveryId"
       pagination={false}
-      loading={rows === null}
-      dataSource={rows ?? []}
+      loading={query.isLoading}
+      // Not `result.data`: Refine answers {} for it until the first read is in.
+      dataSource={query.data?.data ?? []}
       locale={{ emptyText: '暂无邮寄记录' }}
       columns={[
         { title: '邮寄物品', dataIndex: 'item' },

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { addMemo, editMemo, listMemos, type Memo } from '@/api/customer';
 import type { EngineRecordPageProps } from '@/engine/resource';
 import { useSession } from '@/session/sessionStore';
+import { useSubmit } from '@/utils/useSubmit';
 import { CustomerSelect } from '../shared/CustomerSelect';
 
 /**
@@ -15,7 +16,6 @@ export default function MemoDialog({ id, onClose }: EngineRecordPageProps) {
   const [form] = Form.useForm<{ studentId: number; content: string }>();
   const editing = id !== undefined;
   const [memo, setMemo] = useState<Memo | null>(null);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!editing) return;
@@ -34,27 +34,17 @@ export default function MemoDialog({ id, onClose }: EngineRecordPageProps) {
   }, [editing, id, form, message, onClose]);
 
   const notMine = memo != null && user?.userId != null && memo.createBy !== user.userId;
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = memo ? await editMemo(memo.memoId, v.content) : await addMemo(v.studentId, v.content);
-      message.success(res.msg);
-      onClose(true);
-    } catch {
-      // shown by the http layer; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy, submit } = useSubmit(form, async (v) => (memo ? await editMemo(memo.memoId, v.content) : await addMemo(v.studentId, v.content)).msg, {
+    done: () => onClose(true),
+  });
 
   return (
     <Modal
       title={editing ? '修改备忘' : '新增备忘'}
       open
-      onOk={save}
+      onOk={submit}
       okButtonProps={{ disabled: notMine || (editing && !memo) }}
-      confirmLoading={saving}
+      confirmLoading={busy}
       onCancel={() => onClose(false)}
       okText="确定"
       cancelText="取消"

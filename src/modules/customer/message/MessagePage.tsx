@@ -1,8 +1,8 @@
 import { App, Form, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
 import { sendMessage } from '@/api/customer';
 import { EntityList } from '@/engine/pages/EntityList';
 import type { EnginePageProps } from '@/engine/resource';
+import { useSubmit } from '@/utils/useSubmit';
 import { CustomerSelect } from '../shared/CustomerSelect';
 import { requestSend, useSendRequest } from './sendRequest';
 
@@ -27,40 +27,41 @@ export default function MessagePage({ resource }: EnginePageProps) {
 
 /** Send to one customer, a selection, or every customer of the store (headquarters: of every store), after a confirm. */
 function SendDialog({ onClose, onSent }: { onClose: () => void; onSent: () => void }) {
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const [form] = Form.useForm<SendValues>();
   const target = Form.useWatch('target', form);
-  const [saving, setSaving] = useState(false);
-
-  const send = async () => {
-    const v = await form.validateFields();
-    const studentIds = v.target === 'one' ? [v.one as number] : v.target === 'selected' ? (v.selected ?? []) : undefined;
-    const go = async () => {
-      setSaving(true);
-      try {
-        const res = await sendMessage({ target: v.target, studentIds, title: v.title, content: v.content });
-        message.success(`${res.msg}，共 ${res.data.sent} 人`);
+  const { busy, run } = useSubmit(
+    form,
+    async (v) => {
+      const studentIds = v.target === 'one' ? [v.one as number] : v.target === 'selected' ? (v.selected ?? []) : undefined;
+      const res = await sendMessage({ target: v.target, studentIds, title: v.title, content: v.content });
+      return `${res.msg}，共 ${res.data.sent} 人`;
+    },
+    {
+      done: () => {
         onClose();
         onSent();
-      } catch {
-        // shown by the http layer
-      } finally {
-        setSaving(false);
-      }
-    };
+      },
+    },
+  );
+
+  // To every customer only after a confirm, which stays open (its OK loading) until the server has answered.
+  const send = async () => {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     if (v.target === 'all')
       modal.confirm({
         title: '发送给全部用户',
         content: '消息将发送给本门店（总部为全部门店）的全部用户，确定发送吗？',
         okText: '发送',
         cancelText: '取消',
-        onOk: go,
+        onOk: () => run(v),
       });
-    else await go();
+    else await run(v);
   };
 
   return (
-    <Modal title="发送消息" open onOk={send} confirmLoading={saving} onCancel={onClose} okText="发送" cancelText="取消" destroyOnHidden width={600}>
+    <Modal title="发送消息" open onOk={send} confirmLoading={busy} onCancel={onClose} okText="发送" cancelText="取消" destroyOnHidden width={600}>
       <Form form={form} name="messageDialog" labelCol={{ flex: '90px' }} initialValues={{ target: 'one' }}>
         <Form.Item label="发送范围" name="target">
           <Radio.Group

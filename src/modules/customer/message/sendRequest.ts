@@ -1,28 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { createActionChannel } from '@/utils/actionChannel';
 
 /**
- * 消息管理's 发送消息 is a toolbar callback (override.tsx); the dialog lives in the list page (MessagePage). This tiny
- * store carries the request — with the list's refresh — from one to the other.
+ * 消息管理's 发送消息 is a toolbar callback (override.tsx); the dialog lives in the list page (MessagePage). An action
+ * channel (src/utils/actionChannel.ts) carries the request — with the list's refresh — from one to the other.
  */
-export type SendRequest = { refresh: () => void } | null;
-
-let current: SendRequest = null;
-const listeners = new Set<() => void>();
-
-export function requestSend(request: SendRequest): void {
-  current = request;
-  for (const l of listeners) l();
+export interface SendRequest {
+  refresh: () => void;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const channel = createActionChannel<SendRequest>();
 
-export function useSendRequest(): SendRequest {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
-}
+export const requestSend = channel.request;
+export const useSendRequest = channel.use;

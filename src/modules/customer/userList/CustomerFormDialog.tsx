@@ -1,6 +1,7 @@
-import { App, Checkbox, Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { Checkbox, Form, Input, InputNumber, Modal } from 'antd';
+import { useEffect } from 'react';
 import { type Customer, updateCustomer } from '@/api/customer';
+import { useSubmit } from '@/utils/useSubmit';
 
 const SUBJECTS = [
   { value: '1', label: '物理' },
@@ -22,9 +23,7 @@ interface Values {
 
 /** 修改 (update user): the customer's own data, saved with the version it was read at. */
 export function CustomerFormDialog({ customer, onClose }: { customer: Customer | null; onClose: (saved: boolean) => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (customer)
       form.setFieldsValue({
@@ -36,32 +35,26 @@ export function CustomerFormDialog({ customer, onClose }: { customer: Customer |
         subjects: customer.subjects ? customer.subjects.split(',') : [],
       });
   }, [customer, form]);
-  const submit = async () => {
-    if (!customer) return;
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const res = await updateCustomer({
-        studentId: customer.studentId,
-        version: customer.version,
-        ...v,
-        mobile: v.mobile?.trim() || undefined,
-        subjects: v.subjects.join(','),
-      });
-      message.success(res.msg);
-      onClose(true);
-    } catch {
-      // shown by the http layer
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy, submit } = useSubmit(
+    form,
+    async (v) =>
+      (
+        await updateCustomer({
+          studentId: Number(customer?.studentId),
+          version: Number(customer?.version),
+          ...v,
+          mobile: v.mobile?.trim() || undefined,
+          subjects: v.subjects.join(','),
+        })
+      ).msg,
+    { ready: () => customer !== null, done: () => onClose(true) },
+  );
   return (
     <Modal
       title="修改用户"
       open={customer != null}
       onOk={submit}
-      confirmLoading={saving}
+      confirmLoading={busy}
       onCancel={() => onClose(false)}
       okText="确定"
       cancelText="取消"

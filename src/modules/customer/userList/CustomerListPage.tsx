@@ -8,7 +8,7 @@ import { fillingHref, useViewPath, VIEW } from '@/modules/volunteer/shared/useVi
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { HistoryDrawer } from './HistoryDrawer';
 import { OpenCardDialog } from './OpenCardDialog';
-import { requestCustomerDialog, useCustomerRequest } from './requests';
+import { closeCustomerDialog, useCustomerRequest } from './requests';
 
 /**
  * 用户列表 and 回收站 (spec §2.3 manage): the engine's list of the schema (search, columns, 重置信息 / 删除 / 恢复 /
@@ -22,13 +22,13 @@ export default function CustomerListPage({ resource }: EnginePageProps) {
   const fillingPath = useViewPath(VIEW.filling);
   const request = useCustomerRequest(resource.name);
   const close = (saved: boolean) => {
-    requestCustomerDialog(resource.name, request?.dialog ?? 'edit', null);
+    closeCustomerDialog();
     if (saved) invalidate({ resource: resource.name, invalidates: ['list'] });
   };
 
   useEffect(() => {
     if (request?.dialog !== 'fill') return;
-    requestCustomerDialog(resource.name, 'fill', null);
+    closeCustomerDialog();
     if (!fillingPath) message.warning('你没有「专家填报」菜单的权限，请联系管理员授权');
     else navigate(fillingHref(fillingPath, request.customer.studentId));
   }, [request, resource.name, fillingPath, navigate, message]);

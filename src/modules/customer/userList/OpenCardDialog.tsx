@@ -1,12 +1,11 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { type Customer, listStoreExperts, openCard, type StoreExpert } from '@/api/customer';
+import { useSubmit } from '@/utils/useSubmit';
 
 /** 开卡: binds an unused card of the customer's store; user type and expiry follow the card; optionally an expert. */
 export function OpenCardDialog({ customer, onClose }: { customer: Customer | null; onClose: (saved: boolean) => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ cardNo: string; expertId?: number }>();
-  const [saving, setSaving] = useState(false);
   // Only experts of the customer's store can serve them (the server refuses the others).
   const [experts, setExperts] = useState<StoreExpert[]>([]);
   const storeId = customer?.storeId;
@@ -16,26 +15,19 @@ export function OpenCardDialog({ customer, onClose }: { customer: Customer | nul
       .then(setExperts)
       .catch(() => setExperts([]));
   }, [storeId]);
-  const submit = async () => {
-    if (!customer) return;
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      message.success((await openCard(customer.studentId, v.cardNo.trim(), v.expertId)).msg);
+  const { busy, submit } = useSubmit(form, async (v) => (await openCard(Number(customer?.studentId), v.cardNo.trim(), v.expertId)).msg, {
+    ready: () => customer !== null,
+    done: () => {
       form.resetFields();
       onClose(true);
-    } catch {
-      // shown by the http layer; the dialog stays open
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
   return (
     <Modal
       title={`开卡 - ${customer?.name ?? ''}`}
       open={customer != null}
       onOk={submit}
-      confirmLoading={saving}
+      confirmLoading={busy}
       onCancel={() => onClose(false)}
       okText="开卡"
       cancelText="取消"

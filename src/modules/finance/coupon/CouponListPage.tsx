@@ -1,9 +1,9 @@
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { addCouponBatch, yuanToFen } from '@/api/pay';
 import type { EnginePageProps } from '@/engine/resource';
-import { closeDialog, type DialogRequest } from '../storeForms/dialogRequests';
+import { useSubmit } from '@/utils/useSubmit';
+import { closeAndRefresh, closeDialog, type DialogRequest } from '../storeForms/dialogRequests';
 import { FinanceList } from '../storeForms/FinanceList';
 
 interface BatchForm {
@@ -23,35 +23,26 @@ interface BatchForm {
  * spec route Coupon/addMoney; a batch's remaining count is only ever changed by the server.
  */
 export function CouponForm({ request }: { request: DialogRequest }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<BatchForm>();
-  const [busy, setBusy] = useState(false);
   const kind = Form.useWatch('kind', form);
-
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const { msg } = await addCouponBatch({
-        name: v.name,
-        kind: v.kind,
-        amountFen: v.kind === 'amount' ? yuanToFen(v.amount ?? null) : undefined,
-        discountPct: v.kind === 'discount' ? v.discountPct : undefined,
-        minFen: v.min ? yuanToFen(v.min) : 0,
-        validFrom: v.valid[0].startOf('day').valueOf(),
-        validTo: v.valid[1].endOf('day').valueOf(),
-        total: v.total,
-        perUserLimit: v.perUserLimit,
-      });
-      message.success(msg);
-      closeDialog();
-      request.ctx.refresh();
-    } catch {
-      // shown by the http layer
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useSubmit(
+    form,
+    async (v) =>
+      (
+        await addCouponBatch({
+          name: v.name,
+          kind: v.kind,
+          amountFen: v.kind === 'amount' ? yuanToFen(v.amount ?? null) : undefined,
+          discountPct: v.kind === 'discount' ? v.discountPct : undefined,
+          minFen: v.min ? yuanToFen(v.min) : 0,
+          validFrom: v.valid[0].startOf('day').valueOf(),
+          validTo: v.valid[1].endOf('day').valueOf(),
+          total: v.total,
+          perUserLimit: v.perUserLimit,
+        })
+      ).msg,
+    { done: () => closeAndRefresh(request) },
+  );
 
   return (
     <Modal open title="新增优惠券" okText="确定" cancelText="取消" confirmLoading={busy} onOk={submit} onCancel={closeDialog} width={560}>
@@ -95,5 +86,5 @@ export function CouponForm({ request }: { request: DialogRequest }) {
 
 /** 优惠券 (finance/coupon/index): the generic list of batches (停用 / 启用 declared in the schema) and the 新增 dialog. */
 export default function CouponListPage({ resource }: EnginePageProps) {
-  return <FinanceList resource={resource} dialogs={(request) => request?.kind === 'add' && <CouponForm request={request} />} />;
+  return <FinanceList resource={resource} dialogs={{ add: CouponForm }} />;
 }

@@ -1,12 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { taxNoProblem, yuanText } from '@common/finance/checks';
 import { App, Button, Form, Input, Modal, Upload } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { applyInvoice, getWallet, type InvoiceHeader, issueInvoice, listHeaders, removeHeader, saveHeader } from '@/api/finance';
 import type { EnginePageProps } from '@/engine/resource';
+import { useSubmit } from '@/utils/useSubmit';
 import { AccountsDialog } from '../storeForms/AccountsDialog';
 import { ApplyDialog } from '../storeForms/ApplyDialog';
-import { closeDialog, type DialogRequest, storeOfQuery } from '../storeForms/dialogRequests';
+import { closeAndRefresh, closeDialog, type DialogRequest, storeOfQuery } from '../storeForms/dialogRequests';
 import { FinanceList } from '../storeForms/FinanceList';
 
 /**
@@ -15,51 +16,29 @@ import { FinanceList } from '../storeForms/FinanceList';
  * overrides.tsx open: 申请开票, 发票抬头 (the store's invoice headers) and 开票 (the invoice number and its PDF).
  */
 export default function InvoiceListPage({ resource }: EnginePageProps) {
-  return (
-    <FinanceList
-      resource={resource}
-      dialogs={(request) =>
-        request && (
-          <>
-            {request.kind === 'apply' && <ApplyInvoice request={request} />}
-            {request.kind === 'headers' && <InvoiceHeaders request={request} />}
-            {request.kind === 'issue' && <IssueInvoice request={request} />}
-          </>
-        )
-      }
-    />
-  );
+  return <FinanceList resource={resource} dialogs={{ apply: ApplyInvoice, headers: InvoiceHeaders, issue: IssueInvoice }} />;
 }
 
 function ApplyInvoice({ request }: { request: DialogRequest }) {
-  const { message } = App.useApp();
   const storeId = storeOfQuery(request.ctx);
-  const [data, setData] = useState<{ fen: number; headers: InvoiceHeader[] } | null>(null);
-  useEffect(() => {
-    Promise.all([getWallet(storeId), listHeaders(storeId)])
-      .then(([w, headers]) => setData({ fen: w.invoiceableFen, headers }))
-      .catch(() => closeDialog());
+  const load = useCallback(async () => {
+    const [w, headers] = await Promise.all([getWallet(storeId), listHeaders(storeId)]);
+    return { availableFen: w.invoiceableFen, targets: headers.map((h) => ({ value: h.headerId, label: `${h.title}（${h.taxNo}）` })) };
   }, [storeId]);
-  if (!data) return null;
   return (
     <ApplyDialog
       title="申请开票"
+      load={load}
       availableLabel="可开票金额"
-      availableFen={data.fen}
       targetLabel="发票抬头"
       targetRequired="请选择发票抬头"
-      targets={data.headers.map((h) => ({ value: h.headerId, label: `${h.title}（${h.taxNo}）` }))}
       noTargetHint="还没有发票抬头：请先在“发票抬头”中添加"
       amountLabel="开票金额（元）"
       amountRequired="请输入开票金额"
       amountPlaceholder="例如 398.00"
       overMessage="开票金额不能超过可开票金额"
-      onSubmit={async (v) => {
-        const res = await applyInvoice({ storeId, headerId: v.targetId, amountFen: v.amountFen, remark: v.remark });
-        message.success(res.msg);
-        closeDialog();
-        request.ctx.refresh();
-      }}
+      send={async (v) => (await applyInvoice({ storeId, headerId: v.targetId, amountFen: v.amountFen, remark: v.remark })).msg}
+      onSent={() => closeAndRefresh(request)}
       onClose={closeDialog}
     />
   );
@@ -121,25 +100,13 @@ function IssueInvoice({ request }: { request: DialogRequest }) {
   const r = request.record ?? {};
   const [form] = Form.useForm<{ invoiceNo: string }>();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    if (!file) {
-      message.warning('请选择发票 PDF 文件');
-      return;
-    }
-    setBusy(true);
-    try {
-      const msg = await issueInvoice(Number(r.invoiceId), v.invoiceNo.trim(), file);
-      message.success(msg);
-      closeDialog();
-      request.ctx.refresh();
-    } catch {
-      // shown by the http layer
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useSubmit(form, (v) => issueInvoice(Number(r.invoiceId), v.invoiceNo.trim(), file as File), {
+    ready: () => {
+      if (!file) message.warning('请选择发票 PDF 文件');
+      return file !== null;
+    },
+    done: () => closeAndRefresh(request),
+  });
   return (
     <Modal title="开具发票" open onOk={submit} onCancel={closeDialog} okText="开票" cancelText="取消" confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>

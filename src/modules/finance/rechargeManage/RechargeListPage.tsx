@@ -4,7 +4,8 @@ import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Modal, Radi
 import { useEffect, useState } from 'react';
 import { type RechargeTypes, rechargeOffline, rechargeOnline, rechargeTypes, uploadVoucher, yuanToFen } from '@/api/pay';
 import type { EnginePageProps } from '@/engine/resource';
-import { closeDialog, type DialogRequest } from '../storeForms/dialogRequests';
+import { useSubmit } from '@/utils/useSubmit';
+import { closeAndRefresh, closeDialog, type DialogRequest } from '../storeForms/dialogRequests';
 import { FinanceList } from '../storeForms/FinanceList';
 import { PayDialog } from './PayDialog';
 
@@ -69,21 +70,12 @@ export default function RechargeListPage({ resource }: EnginePageProps) {
 
 function OnlineRecharge({ request, types, onOrder }: { request: DialogRequest; types: RechargeTypes | null; onOrder: (o: CreatedOrder) => void }) {
   const [form] = Form.useForm<{ amount: number; provider: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const { data } = await rechargeOnline({ amountFen: yuanToFen(v.amount) as number, provider: v.provider });
-      closeDialog();
-      request.ctx.refresh();
-      onOrder(data);
-    } catch {
-      // shown by the http layer
-    } finally {
-      setBusy(false);
-    }
-  };
+  // No toast: the order's QR code (PayDialog) follows at once.
+  const { busy, submit } = useSubmit(form, async (v) => {
+    const { data } = await rechargeOnline({ amountFen: yuanToFen(v.amount) as number, provider: v.provider });
+    closeAndRefresh(request);
+    onOrder(data);
+  });
   return (
     <Modal open title="在线充值" okText="去支付" cancelText="取消" confirmLoading={busy} onOk={submit} onCancel={closeDialog} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
@@ -102,30 +94,25 @@ function OfflineRecharge({ request, types }: { request: DialogRequest; types: Re
   const { message } = App.useApp();
   const [form] = Form.useForm<{ amount: number; remark?: string }>();
   const [voucher, setVoucher] = useState<{ url: string; fileName: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    if (!voucher) {
-      message.error('请上传转账凭证');
-      return;
-    }
-    setBusy(true);
-    try {
-      const { msg } = await rechargeOffline({
-        amountFen: yuanToFen(v.amount) as number,
-        voucherUrl: voucher.url,
-        voucherName: voucher.fileName,
-        remark: v.remark,
-      });
-      message.success(msg);
-      closeDialog();
-      request.ctx.refresh();
-    } catch {
-      // shown by the http layer
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useSubmit(
+    form,
+    async (v) =>
+      (
+        await rechargeOffline({
+          amountFen: yuanToFen(v.amount) as number,
+          voucherUrl: voucher?.url as string,
+          voucherName: voucher?.fileName as string,
+          remark: v.remark,
+        })
+      ).msg,
+    {
+      ready: () => {
+        if (!voucher) message.error('请上传转账凭证');
+        return voucher !== null;
+      },
+      done: () => closeAndRefresh(request),
+    },
+  );
   return (
     <Modal open title="线下转账充值" okText="提交审核" cancelText="取消" confirmLoading={busy} onOk={submit} onCancel={closeDialog}>
       {types && (

@@ -3,6 +3,7 @@ import type { RenewalPlan } from '@common/finance/renewal';
 import { App, Form, Modal, Radio, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { payConfig, renewalInfo, startRenewal, yuan } from '@/api/pay';
+import { useSubmit } from '@/utils/useSubmit';
 import { PayDialog } from '../rechargeManage/PayDialog';
 
 /**
@@ -14,7 +15,6 @@ export function RenewDialog({ open, onClose, onRenewed }: { open: boolean; onClo
   const [form] = Form.useForm<{ planId: string; payType: string }>();
   const [plans, setPlans] = useState<RenewalPlan[]>([]);
   const [methods, setMethods] = useState<Array<{ value: string; label: string }>>([]);
-  const [busy, setBusy] = useState(false);
   const [order, setOrder] = useState<CreatedOrder | null>(null);
 
   useEffect(() => {
@@ -29,24 +29,17 @@ export function RenewDialog({ open, onClose, onRenewed }: { open: boolean; onClo
       .catch(() => undefined);
   }, [open, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const { data, msg } = await startRenewal(v);
-      if (data.status === 'paid') {
-        message.success(`${msg}，已从账户余额支付`);
-        onClose();
-        onRenewed();
-      } else {
-        setOrder(data);
-      }
-    } catch {
-      // shown by the http layer
-    } finally {
-      setBusy(false);
+  // Paid from 余额 at once: toasted and done; paid online: the order's QR code follows (PayDialog), no toast yet.
+  const { busy, submit } = useSubmit(form, async (v) => {
+    const { data, msg } = await startRenewal(v);
+    if (data.status !== 'paid') {
+      setOrder(data);
+      return;
     }
-  };
+    message.success(`${msg}，已从账户余额支付`);
+    onClose();
+    onRenewed();
+  });
 
   return (
     <>

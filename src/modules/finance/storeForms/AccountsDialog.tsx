@@ -1,6 +1,7 @@
 import { App, Button, Form, Input, Modal, Space, Table, type TableProps } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useAccess } from '@/components/Access';
+import { useSubmit } from '@/utils/useSubmit';
 
 /**
  * The one "accounts of a store" dialog of 提现 (银行账户) and 发票管理 (发票抬头): the store's entries in a table,
@@ -63,16 +64,12 @@ export function AccountsDialog<T extends object>(props: AccountsDialogProps<T>) 
     if (row !== 'new') form.setFieldsValue(props.valuesOf(row) as Record<string, string>);
     setEditing(row);
   };
-  const submit = async () => {
-    const v = await form.validateFields();
-    try {
-      const msg = await props.save(v, editing === 'new' ? null : editing);
-      setEditing(null);
-      await changed(msg);
-    } catch {
-      // shown by the http layer; the form stays open
-    }
-  };
+  // `changed` toasts the message (as 删除 and 核验通过 do) and reads the table again.
+  const { busy, submit } = useSubmit(form, async (v) => {
+    const msg = await props.save(v, editing === 'new' ? null : editing);
+    setEditing(null);
+    await changed(msg);
+  });
 
   const columns: NonNullable<TableProps<T>['columns']> = [
     ...props.columns,
@@ -142,6 +139,7 @@ export function AccountsDialog<T extends object>(props: AccountsDialogProps<T>) 
         open={editing !== null}
         onOk={submit}
         onCancel={() => setEditing(null)}
+        confirmLoading={busy}
         okText="保存"
         cancelText="取消"
       >

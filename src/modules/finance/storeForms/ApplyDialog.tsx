@@ -1,57 +1,60 @@
 import { yuanText, yuanToFen } from '@common/finance/checks';
 import { Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSubmit } from '@/utils/useSubmit';
 
 /**
  * The one application dialog of 提现 (申请提现: to a verified bank account, at most 可提现金额) and 发票管理 (申请开票:
  * to an invoice header, at most 可开票金额): a target, an amount typed in yuan (sent in fen, checked against what is
- * available before the server checks it again) and a remark. `onSubmit` makes the call and answers its message.
+ * available before the server checks it again) and a remark. It shows once `load` has answered (a failed read closes
+ * it: the http layer has said why); `send` makes the call and answers its message (toasted), then `onSent` runs.
  */
 export interface ApplyDialogProps {
   title: string;
-  /** 可提现金额 / 可开票金额 and its value in fen. */
+  /** What may be applied for (in fen) and the targets to choose from, read when the dialog opens. */
+  load: () => Promise<{ availableFen: number; targets: Array<{ value: number; label: string }> }>;
+  /** 可提现金额 / 可开票金额. */
   availableLabel: string;
-  availableFen: number;
   targetLabel: string;
   targetRequired: string;
-  targets: Array<{ value: number; label: string }>;
   /** Shown under the target select when there is none to choose. */
   noTargetHint: string;
   amountLabel: string;
   amountRequired: string;
   amountPlaceholder: string;
   overMessage: string;
-  onSubmit: (v: { targetId: number; amountFen: number; remark?: string }) => Promise<void>;
+  send: (v: { targetId: number; amountFen: number; remark?: string }) => Promise<string>;
+  onSent: () => void;
   onClose: () => void;
 }
 
 export function ApplyDialog(props: ApplyDialogProps) {
   const [form] = Form.useForm<{ targetId: number; amount: string; remark?: string }>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await props.onSubmit({ targetId: v.targetId, amountFen: yuanToFen(v.amount) as number, remark: v.remark });
-    } catch {
-      // shown by the http layer; the dialog stays open
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [data, setData] = useState<Awaited<ReturnType<ApplyDialogProps['load']>> | null>(null);
+  const { load, onClose } = props;
+  useEffect(() => {
+    load()
+      .then(setData)
+      .catch(() => onClose());
+  }, [load, onClose]);
+  const { busy, submit } = useSubmit(form, (v) => props.send({ targetId: v.targetId, amountFen: yuanToFen(v.amount) as number, remark: v.remark }), {
+    done: props.onSent,
+  });
+  if (!data) return null;
+  const { availableFen, targets } = data;
   return (
     <Modal title={props.title} open onOk={submit} onCancel={props.onClose} okText="提交" cancelText="取消" confirmLoading={busy} destroyOnHidden>
       <Form form={form} layout="vertical" preserve={false}>
         <p>
-          {props.availableLabel}：{yuanText(props.availableFen)} 元
+          {props.availableLabel}：{yuanText(availableFen)} 元
         </p>
         <Form.Item
           label={props.targetLabel}
           name="targetId"
           rules={[{ required: true, message: props.targetRequired }]}
-          extra={props.targets.length === 0 ? props.noTargetHint : undefined}
+          extra={targets.length === 0 ? props.noTargetHint : undefined}
         >
-          <Select placeholder="请选择" options={props.targets} />
+          <Select placeholder="请选择" options={targets} />
         </Form.Item>
         <Form.Item
           label={props.amountLabel}
@@ -63,7 +66,7 @@ export function ApplyDialog(props: ApplyDialogProps) {
                 if (!v) return Promise.resolve();
                 const fen = yuanToFen(String(v));
                 if (fen == null) return Promise.reject(new Error('金额必须大于 0，最多两位小数'));
-                if (fen > props.availableFen) return Promise.reject(new Error(props.overMessage));
+                if (fen > availableFen) return Promise.reject(new Error(props.overMessage));
                 return Promise.resolve();
               },
             },

@@ -1,5 +1,5 @@
 import { bankCardProblem } from '@common/finance/checks';
-import { App, Button, Modal, Tag, Timeline } from 'antd';
+import { Button, Modal, Tag, Timeline } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { type BankAccount, commitCash, getWallet, listBanks, removeBank, saveBank, verifyBank, withdrawalTrail } from '@/api/finance';
 import { useAccess } from '@/components/Access';
@@ -7,7 +7,7 @@ import type { EnginePageProps } from '@/engine/resource';
 import { parseTime } from '@/utils/format';
 import { AccountsDialog } from '../storeForms/AccountsDialog';
 import { ApplyDialog } from '../storeForms/ApplyDialog';
-import { closeDialog, type DialogRequest, storeOfQuery } from '../storeForms/dialogRequests';
+import { closeAndRefresh, closeDialog, type DialogRequest, storeOfQuery } from '../storeForms/dialogRequests';
 import { FinanceList } from '../storeForms/FinanceList';
 
 /**
@@ -17,51 +17,32 @@ import { FinanceList } from '../storeForms/FinanceList';
  * and 记录 (a withdrawal's trail).
  */
 export default function WithdrawListPage({ resource }: EnginePageProps) {
-  return (
-    <FinanceList
-      resource={resource}
-      dialogs={(request) =>
-        request && (
-          <>
-            {request.kind === 'apply' && <ApplyWithdrawal request={request} />}
-            {request.kind === 'banks' && <BankAccounts request={request} />}
-            {request.kind === 'trail' && <Trail request={request} />}
-          </>
-        )
-      }
-    />
-  );
+  return <FinanceList resource={resource} dialogs={{ apply: ApplyWithdrawal, banks: BankAccounts, trail: Trail }} />;
 }
 
 function ApplyWithdrawal({ request }: { request: DialogRequest }) {
-  const { message } = App.useApp();
   const storeId = storeOfQuery(request.ctx);
-  const [data, setData] = useState<{ fen: number; banks: BankAccount[] } | null>(null);
-  useEffect(() => {
-    Promise.all([getWallet(storeId), listBanks(storeId)])
-      .then(([w, b]) => setData({ fen: w.withdrawableFen, banks: b.filter((x) => x.verified) }))
-      .catch(() => closeDialog());
+  const load = useCallback(async () => {
+    const [w, banks] = await Promise.all([getWallet(storeId), listBanks(storeId)]);
+    return {
+      availableFen: w.withdrawableFen,
+      targets: banks.filter((b) => b.verified).map((b) => ({ value: b.bankId, label: `${b.accountName} · ${b.bankName} ${b.cardNoMasked}` })),
+    };
   }, [storeId]);
-  if (!data) return null;
   return (
     <ApplyDialog
       title="申请提现"
+      load={load}
       availableLabel="可提现金额"
-      availableFen={data.fen}
       targetLabel="到账银行账户"
       targetRequired="请选择到账银行账户"
-      targets={data.banks.map((b) => ({ value: b.bankId, label: `${b.accountName} · ${b.bankName} ${b.cardNoMasked}` }))}
       noTargetHint="还没有已核验的银行账户：请先在“银行账户”中添加，并等待总部核验"
       amountLabel="提现金额（元）"
       amountRequired="请输入提现金额"
       amountPlaceholder="例如 100.00"
       overMessage="提现金额不能超过可提现金额"
-      onSubmit={async (v) => {
-        const res = await commitCash({ storeId, bankId: v.targetId, amountFen: v.amountFen, remark: v.remark, requestKey: crypto.randomUUID() });
-        message.success(res.msg);
-        closeDialog();
-        request.ctx.refresh();
-      }}
+      send={async (v) => (await commitCash({ storeId, bankId: v.targetId, amountFen: v.amountFen, remark: v.remark, requestKey: crypto.randomUUID() })).msg}
+      onSent={() => closeAndRefresh(request)}
       onClose={closeDialog}
     />
   );
