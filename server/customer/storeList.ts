@@ -1,13 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { StoreBrief } from '../../common/customer/stores.js';
 import type { Database } from '../db/types.js';
 
-/** A store as another module shows it (组织机构): headquarters is the store of kind 'hq'. */
-export interface StoreBrief {
-  storeId: number;
-  storeName: string;
-  headquarters: boolean;
-  status: string;
-}
+export type { StoreBrief };
 
 /** Every store (the customer module owns cus_store), headquarters first, then by id. */
 export async function storeList(db: Kysely<Database>): Promise<StoreBrief[]> {

@@ -1,4 +1,5 @@
 import type { Selectable, Transaction } from 'kysely';
+import type { PlanItem } from '../../common/volunteer/planItems.js';
 import type { Database, VolPlanItemTable } from '../db/types.js';
 import { ApiError, fail } from '../http/envelope.js';
 import { getSettings } from '../system/index.js';
@@ -14,34 +15,6 @@ export type ItemRow = Selectable<VolPlanItemTable>;
 
 export const STALE_PLAN = '志愿方案已被他人修改，请刷新后再保存';
 
-/** A plan item as every answer shows it. */
-export interface ItemView {
-  sort: number;
-  lineId: number;
-  schoolCode: string;
-  schoolName: string | null;
-  majorName: string | null;
-  groupCode: string | null;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  minScore: number | null;
-  minRank: number | null;
-  tier: Tier | null;
-  probability: number | null;
-  probabilityText: string | null;
-  obey: boolean | null;
-  /** 失效: the line is not offered in the catalogue year (stopped or renamed): the expert replaces it. */
-  stale: boolean;
-  staleReason: string | null;
-  /** The year of minScore / minRank as stored (the catalogue year at save time); null for a stale line not found. */
-  year: number | null;
-  /** 专业代号 / 选考科目要求 / 办学性质 of the catalogue-year line (null when stale or unknown). */
-  majorCode: string | null;
-  subjectReq: string | null;
-  ownership: string | null;
-}
-
 /** Why a stored plan line can no longer be filled: it left the catalogue (null while it is offered). */
 export function staleReasonOf(cat: Catalogue, lineId: number): string | null {
   if (cat.byLineId.has(lineId)) return null;
@@ -51,7 +24,7 @@ export function staleReasonOf(cat: Catalogue, lineId: number): string | null {
     : `该志愿不在${cat.year}年招生目录中（已停招或更名），请替换`;
 }
 
-export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): ItemView {
+export function itemView(row: Omit<ItemRow, 'planId'>, cat: Catalogue | null): PlanItem {
   const idx = cat?.byLineId.get(row.lineId);
   const entry = idx != null ? cat?.entries[idx] : undefined;
   const school = entry ? entry.school : cat?.schools.get(row.schoolCode);
@@ -89,7 +62,7 @@ export async function loadItems(db: Db, planId: number): Promise<ItemRow[]> {
   return db.selectFrom('volPlanItem').selectAll().where('planId', '=', planId).orderBy('sort').execute();
 }
 
-export function warningsOf(items: Array<Pick<ItemView, 'schoolCode' | 'schoolName' | 'groupCode' | 'majorName' | 'tier'>>, cat: Catalogue): GradientWarning[] {
+export function warningsOf(items: Array<Pick<PlanItem, 'schoolCode' | 'schoolName' | 'groupCode' | 'majorName' | 'tier'>>, cat: Catalogue): GradientWarning[] {
   const plan: PlanEntry[] = items.map((i) => ({
     schoolCode: i.schoolCode,
     schoolName: i.schoolName,

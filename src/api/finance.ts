@@ -1,21 +1,18 @@
+import type { StoreName } from '@common/customer/stores';
 import { download } from './download';
 import { request } from './request';
-import type { TablePage } from './types';
 
 /**
- * 财务管理 calls of the ledger side (server/finance/routes.ts, docs/finance.md): wallets and 资金流水, bank accounts,
- * withdrawals, invoice headers and invoices. Every amount is integer fen (fields ending in Fen); the screens show
- * yuan with two decimals (yuanText / yuanToFen in common/finance/checks.ts).
+ * 财务管理 calls of the ledger side (server/finance/routes.ts, docs/finance.md): wallet figures, bank accounts,
+ * withdrawals, invoice headers and invoices (the 资金流水 lists are schema screens, read by the engine's data
+ * provider). Every amount is integer fen (fields ending in Fen); the screens show yuan with two decimals (yuanText /
+ * yuanToFen in common/finance/checks.ts).
  */
 
 const W = '/appv2/api/MoneyWallet';
 
 function compact<T extends object>(query: T): Partial<T> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== null && v !== '')) as Partial<T>;
-}
-async function table<T>(url: string, query: object): Promise<TablePage<T> & Record<string, unknown>> {
-  const env = await request<never>({ url, method: 'get', params: compact(query) });
-  return { ...env, rows: (env.rows ?? []) as T[], total: env.total ?? 0 };
 }
 async function get<T>(url: string, query: object = {}): Promise<T> {
   return (await request<T>({ url, method: 'get', params: compact(query) })).data as T;
@@ -26,10 +23,8 @@ async function send<T>(url: string, data: unknown): Promise<{ msg: string; data:
 }
 
 // ---- wallets ----
-export interface StoreChoice {
-  storeId: number;
-  storeName: string;
-}
+/** A store the headquarters may choose (enabled stores; common/customer/stores.ts). */
+export type StoreChoice = StoreName;
 export interface WalletSummary {
   storeId: number;
   storeName: string;
@@ -45,39 +40,6 @@ export interface WalletSummary {
   stores: StoreChoice[];
 }
 export const getWallet = (storeId?: number) => get<WalletSummary>(`${W}/wallet`, { storeId });
-
-export interface Entry {
-  entryId: number;
-  txnId: number;
-  kind: string;
-  kindName: string;
-  type: string;
-  typeName: string;
-  memo: string;
-  amountFen: number;
-  balanceAfterFen: number;
-  userName: string | null;
-  createTime: number;
-}
-export interface EntryQuery {
-  pageNum: number;
-  pageSize: number;
-  storeId?: number;
-  type?: string;
-  beginTime?: string;
-  endTime?: string;
-}
-export type EntryPage = TablePage<Entry> &
-  Record<string, unknown> & { wallet?: Omit<WalletSummary, 'stores'>; types?: Array<{ value: string; label: string }>; stores?: StoreChoice[] };
-
-/** 账户余额 资金流水 (the balance account). */
-export const balanceEntries = (q: EntryQuery) => table<Entry>(`${W}/tableList`, q) as Promise<EntryPage>;
-/** 收款钱包: money in (customers' online payments, rejected withdrawals coming back). */
-export const collectionEntries = (q: EntryQuery) => table<Entry>(`${W}/walletIn`, q) as Promise<EntryPage>;
-/** 付款钱包: what left the balance (card releases, renewals paid from the balance). */
-export const paymentEntries = (q: EntryQuery) => table<Entry>(`${W}/expenditure`, q) as Promise<EntryPage>;
-export const exportBalanceEntries = (q: Omit<EntryQuery, 'pageNum' | 'pageSize'>) =>
-  download(`${W}/tableList/export`, { method: 'get', params: compact(q) }, '资金流水.xlsx');
 
 // ---- bank accounts ----
 export interface BankAccount {

@@ -5,6 +5,7 @@ import type { GradientWarning, Tier } from '@common/volunteer/gradient';
 import type { GroupOptionRow } from '@common/volunteer/groupOptions';
 import type { DisciplineNode } from '@common/volunteer/majorClasses';
 import type { MajorEvaluation, MajorFacts } from '@common/volunteer/majorEncyclopaedia';
+import type { PlanInfoItem, PlanItem } from '@common/volunteer/planItems';
 import type { DraftChoice, PlanSimulationView } from '@common/volunteer/planSimulation';
 import type { SchoolReferenceView } from '@common/volunteer/schoolReference';
 import type { SchoolInfo } from '@common/volunteer/schools';
@@ -101,40 +102,13 @@ export interface AdvanceChanceResult extends ChanceResult {
   message: string;
 }
 
-export interface PlanItem {
-  sort: number;
-  lineId: number;
-  schoolCode: string;
-  schoolName: string;
-  majorName: string | null;
-  groupCode: string | null;
-  province: string | null;
-  city: string | null;
-  tags: string[];
-  minScore: number | null;
-  minRank: number | null;
-  tier: Tier | null;
-  probability: number | null;
-  probabilityText: string | null;
-  obey: boolean | null;
-  /** 院校专业组 provinces: the majors picked in the group (up to groupMajorLimit). */
-  majors?: string[];
-  currentProbability?: number | null;
-  currentTier?: Tier | null;
-  /** The year of minScore / minRank. */
-  year?: number | null;
-  majorCode?: string | null;
-  subjectReq?: string | null;
-  ownership?: string | null;
-  /** 失效: the line left the catalogue; staleReason says what to do. */
-  stale?: boolean;
-  staleReason?: string | null;
-}
+/** A plan item as the answers show it; zyInfo's also carry the figures recomputed now (common/volunteer/planItems.ts). */
+export type { PlanInfoItem, PlanItem };
 
 export interface PlanInfo {
   student: Student;
   plan: PlanSummary | null;
-  items: PlanItem[];
+  items: PlanInfoItem[];
   warnings: GradientWarning[];
   slotLimit: number;
   /** The catalogue year and the exam year families fill (when the server names them). */

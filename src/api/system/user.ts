@@ -1,3 +1,4 @@
+import type { StoreBrief } from '@common/customer/stores';
 import type { RoleChoice } from '@common/system/roles';
 import type { TreeNode } from '@common/system/treeSelect';
 import { request } from '../request';
@@ -17,14 +18,6 @@ export interface PostChoice {
   status: string;
 }
 
-/** A store of 所属门店 (headquarters' staff see every store). */
-export interface StoreChoice {
-  storeId: number;
-  storeName: string;
-  headquarters: boolean;
-  status: string;
-}
-
 export interface UserBrief {
   userId: number;
   userName: string;
@@ -39,9 +32,9 @@ export async function deptTreeSelect(): Promise<TreeNode[]> {
   return env.data ?? [];
 }
 
-/** The roles and posts the user form offers (RuoYi GET /system/user/). */
-export async function getUserFormChoices(): Promise<{ roles: RoleChoice[]; posts: PostChoice[]; stores: StoreChoice[] }> {
-  const env = await request<{ roles: RoleChoice[]; posts: PostChoice[]; stores?: StoreChoice[] }>({ url: `${BASE}/`, method: 'get' });
+/** The roles, posts and stores (所属门店: headquarters' staff see every store) the user form offers (RuoYi GET /system/user/). */
+export async function getUserFormChoices(): Promise<{ roles: RoleChoice[]; posts: PostChoice[]; stores: StoreBrief[] }> {
+  const env = await request<{ roles: RoleChoice[]; posts: PostChoice[]; stores?: StoreBrief[] }>({ url: `${BASE}/`, method: 'get' });
   return { roles: env.data?.roles ?? [], posts: env.data?.posts ?? [], stores: env.data?.stores ?? [] };
 }
 

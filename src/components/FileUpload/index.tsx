@@ -1,8 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload, type UploadFile, type UploadProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { uploadFile } from '@/api/engine';
 import { extensionOf } from '@/utils/image';
+import { useUploadBatch } from './useUploadBatch';
 
 /**
  * File upload (RuoYi FileUpload, spec §2.4 / §5): doc, xls, ppt, txt, pdf under 5 MB, at most 5 files by default,
@@ -13,6 +12,7 @@ export interface FileUploadProps {
   value?: string | string[] | null;
   onChange?: (value: string | undefined) => void;
   limit?: number;
+  /** MB */
   fileSize?: number;
   fileType?: string[];
   isShowTip?: boolean;
@@ -22,7 +22,6 @@ export interface FileUploadProps {
 
 export const fileTypeMessage = (types: string[]) => `文件格式不正确, 请上传${types.join('/')}格式文件!`;
 export const fileSizeMessage = (mb: number) => `上传文件大小不能超过 ${mb} MB!`;
-export const fileCountMessage = (n: number) => `上传文件数量不能超过 ${n} 个!`;
 
 function listOf(value: FileUploadProps['value']): string[] {
   if (!value) return [];
@@ -43,13 +42,7 @@ export function FileUpload({
 }: FileUploadProps) {
   const { message } = App.useApp();
   const urls = listOf(value);
-  const latest = useRef(urls);
-  latest.current = urls;
-  const [pending, setPending] = useState<UploadFile[]>([]);
-  const batch = useRef<string[]>([]);
-  const inflight = useRef(0);
-  const hideLoading = useRef<(() => void) | null>(null);
-  useEffect(() => () => hideLoading.current?.(), []);
+  const { pending, checkCount, uploadProps } = useUploadBatch({ urls, onChange, limit, what: '文件' });
 
   const beforeUpload: UploadProps['beforeUpload'] = (file, selection) => {
     if (fileType.length > 0 && !fileType.map((t) => t.toLowerCase()).includes(extensionOf(file.name))) {
@@ -60,51 +53,17 @@ export function FileUpload({
       message.error(fileSizeMessage(fileSize));
       return Upload.LIST_IGNORE;
     }
-    if (latest.current.length + inflight.current + selection.length > limit) {
-      if (selection.indexOf(file) === 0) message.error(fileCountMessage(limit));
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
-
-  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
-    inflight.current += 1;
-    if (!hideLoading.current) hideLoading.current = message.loading('正在上传文件，请稍候...', 0);
-    uploadFile(file as File)
-      .then((r) => {
-        batch.current.push(r.url);
-        onSuccess?.(r);
-      })
-      .catch((e: Error) => {
-        message.error(e.message || '上传文件失败');
-        onError?.(e);
-      })
-      .finally(() => {
-        inflight.current -= 1;
-        if (inflight.current > 0) return;
-        const added = batch.current;
-        batch.current = [];
-        setPending([]);
-        hideLoading.current?.();
-        hideLoading.current = null;
-        if (added.length > 0) onChange?.([...latest.current, ...added].join(','));
-      });
+    return checkCount(file, selection);
   };
 
   return (
     <div id={id} className="upload-file">
       <Upload
-        multiple={limit > 1}
+        {...uploadProps}
         fileList={[...urls.map(toFile), ...pending]}
         disabled={disabled}
         accept={fileType.map((t) => `.${t}`).join(',')}
         beforeUpload={beforeUpload}
-        customRequest={customRequest}
-        onChange={({ fileList }) => setPending(fileList.filter((f) => f.status === 'uploading'))}
-        onRemove={(file) => {
-          onChange?.(urls.filter((u) => u !== file.url).join(',') || undefined);
-          return false;
-        }}
       >
         {!disabled && urls.length < limit && <Button icon={<UploadOutlined />}>选取文件</Button>}
       </Upload>

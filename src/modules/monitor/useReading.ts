@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * One reading of a monitor page (缓存监控, 数据监控, 监控总览): read at start, again on 刷新 (`load`) and, with
+ * One reading of a monitor page (缓存监控, 缓存列表 names, 数据监控, 监控总览): read at start, again on 刷新 (`load`) and, with
  * `everyMs`, on a timer. A failed read keeps the last reading on screen; the http layer has told the user why.
  * `read` must be stable (a module's api function).
  */

@@ -64,7 +64,10 @@ describe('plan model for 院校专业组 entries', () => {
   });
 
   it('reads the majors of a saved group back from majorName when the answer has no majors list', () => {
-    const stored: PlanItem = { ...group(5, 'D', '02', [], true), majors: undefined, majorName: '计算机类、软件工程', sort: 1 };
+    // As save / saveSort answer it: every PlanItem field, the majors only inside majorName.
+    const { majors: _none, ...entry } = group(5, 'D', '02', [], true);
+    const facts = { stale: false, staleReason: null, year: 2025, majorCode: null, subjectReq: null, ownership: null };
+    const stored: PlanItem = { ...entry, ...facts, majorName: '计算机类、软件工程', sort: 1 };
     expect(fromSaved(stored, HUBEI).majors).toEqual(['计算机类', '软件工程']);
     expect(fromSaved({ ...stored, majorName: null }, HUBEI).majors).toEqual([]);
     expect(fromSaved({ ...stored, groupCode: null, majorName: '法学' }, SHANDONG).majors).toBeUndefined();

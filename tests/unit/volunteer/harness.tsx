@@ -128,4 +128,4 @@ export function row(lineId: number, schoolName: string, majorName: string, tier:
 }
 
 /** A saved plan item. */
-export const item = (r: ChanceRow, sort: number): PlanItem => ({ ...r, sort, obey: null }) as PlanItem;
+export const item = (r: ChanceRow, sort: number) => ({ ...r, sort, obey: null, stale: false, staleReason: null }) as PlanItem & Pick<ChanceRow, 'schoolName'>;

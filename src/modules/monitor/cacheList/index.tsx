@@ -1,7 +1,8 @@
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Form, Input, Row, Table } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { type CacheNameRow, clearCacheAll, clearCacheKey, clearCacheName, getCacheValue, listCacheKeys, listCacheNames } from '@/api/monitor';
+import { useCallback, useState } from 'react';
+import { clearCacheAll, clearCacheKey, clearCacheName, getCacheValue, listCacheKeys, listCacheNames } from '@/api/monitor';
+import { useReading } from '../useReading';
 
 /**
  * 缓存列表 (RuoYi monitor/cache/list): cache names → their keys → a key's value, with 清理 by name, by key and 清理全部.
@@ -9,23 +10,11 @@ import { type CacheNameRow, clearCacheAll, clearCacheKey, clearCacheName, getCac
  */
 export default function CacheListPage() {
   const { message, modal } = App.useApp();
-  const [names, setNames] = useState<CacheNameRow[]>([]);
+  const { data: names, loading: loadingNames, load: loadNames } = useReading(listCacheNames);
   const [keys, setKeys] = useState<string[]>([]);
   const [name, setName] = useState<string | null>(null);
   const [value, setValue] = useState<{ cacheName: string; cacheKey: string; cacheValue: string } | null>(null);
-  const [loadingNames, setLoadingNames] = useState(false);
   const [loadingKeys, setLoadingKeys] = useState(false);
-
-  const loadNames = useCallback(async () => {
-    setLoadingNames(true);
-    try {
-      setNames(await listCacheNames());
-    } catch {
-      // the http layer has told the user
-    } finally {
-      setLoadingNames(false);
-    }
-  }, []);
 
   const loadKeys = useCallback(async (cacheName: string) => {
     setName(cacheName);
@@ -38,10 +27,6 @@ export default function CacheListPage() {
       setLoadingKeys(false);
     }
   }, []);
-
-  useEffect(() => {
-    loadNames();
-  }, [loadNames]);
 
   const showValue = async (cacheKey: string) => {
     if (!name) return;
@@ -79,7 +64,7 @@ export default function CacheListPage() {
               size="small"
               loading={loadingNames}
               pagination={false}
-              dataSource={names}
+              dataSource={names ?? []}
               rowClassName={(r) => (r.cacheName === name ? 'ant-table-row-selected' : '')}
               onRow={(r) => ({ onClick: () => loadKeys(r.cacheName), style: { cursor: 'pointer' } })}
               columns={[

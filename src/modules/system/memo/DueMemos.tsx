@@ -20,7 +20,7 @@ const DUE_URL = '/dev-api/system/memo/due';
 export function DueMemos({ resource }: { resource: ResourceDef }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState<number | null>(null);
-  const { result } = useCustom<Due>({
+  const { query } = useCustom<Due>({
     url: DUE_URL,
     method: 'get',
     queryOptions: { queryKey: ['data', 'default', resource.name, 'list', 'due'] },
@@ -42,8 +42,9 @@ export function DueMemos({ resource }: { resource: ResourceDef }) {
     }
   };
 
-  const due = result.data as Due | undefined;
-  if (!due || due.total === 0) return null;
+  // Refine's `result.data` is `{}` until the first answer; the query's own data is undefined until then.
+  const due = query.data?.data;
+  if (!due?.total) return null;
   return (
     <Card size="small" style={{ marginBottom: 12 }} data-testid="memo-due">
       <Alert

@@ -1,33 +1,18 @@
 import type { MenuType } from '@common/menu/menuSave';
-import { useSyncExternalStore } from 'react';
 import { type MenuNode, menuConfig } from '@/api/system/menu';
+import { createActionChannel } from '@/utils/actionChannel';
 
 /**
  * The toolbar buttons 添加目录 / 添加菜单 and the row button 修改 of 菜单配置 are plain callbacks (overrides.tsx); the
- * list page (MenuConfigListPage) opens the dialog for them. This tiny store carries the request from one to the other.
+ * list page (MenuConfigListPage) opens the dialog for them. An action channel (src/utils/actionChannel.ts) carries the
+ * request from one to the other.
  */
-export type MenuConfigAction = { kind: 'add'; type: MenuType; refresh: () => void } | { kind: 'edit'; menuId: number; refresh: () => void } | null;
+export type MenuConfigAction = { kind: 'add'; type: MenuType; refresh: () => void } | { kind: 'edit'; menuId: number; refresh: () => void };
 
-let current: MenuConfigAction = null;
-const listeners = new Set<() => void>();
+const channel = createActionChannel<MenuConfigAction>();
 
-export function requestMenuConfigAction(action: MenuConfigAction): void {
-  current = action;
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useMenuConfigAction(): MenuConfigAction {
-  return useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
-}
+export const requestMenuConfigAction = channel.request;
+export const useMenuConfigAction = channel.use;
 
 /** The tree without empty children lists. */
 function prune(list: MenuNode[]): MenuNode[] {

@@ -1,7 +1,7 @@
 import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, Space, Table, type TableProps, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { request } from '@/api/request';
 import { allocatedUserList, authUserCancel, authUserCancelAll, type RoleUser, type RoleUserQuery } from '@/api/system/role';
@@ -9,6 +9,7 @@ import { Access } from '@/components/Access';
 import { DictTag } from '@/components/DictTag';
 import { Pagination } from '@/components/Pagination';
 import { RightToolbar } from '@/components/RightToolbar';
+import { SearchForm, usePagedQuery } from '@/components/SearchList';
 import { SelectUserDialog } from './SelectUserDialog';
 
 /**
@@ -22,32 +23,20 @@ export default function AuthUserPage() {
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const [form] = Form.useForm<{ userName?: string; mobile?: string }>();
-  const [query, setQuery] = useState<RoleUserQuery>({ roleId, pageNum: 1, pageSize: 10 });
-  const [rows, setRows] = useState<RoleUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
+  // Every load clears the selection: 批量取消授权 acts on rows the user sees.
+  const list = usePagedQuery<RoleUser, RoleUserQuery>(
+    async (q) => {
+      const page = await allocatedUserList(q);
+      setSelected([]);
+      return page;
+    },
+    { roleId, pageNum: 1, pageSize: 10 },
+  );
+  const { setQuery, rows, loading, reload: refresh } = list;
   const [showSearch, setShowSearch] = useState(true);
   const [adding, setAdding] = useState(false);
   const [roleName, setRoleName] = useState<string | null>(null);
-
-  const load = useCallback(async (q: RoleUserQuery) => {
-    setLoading(true);
-    try {
-      const page = await allocatedUserList(q);
-      setRows(page.rows);
-      setTotal(page.total);
-      setSelected([]);
-    } catch {
-      // Shown by the http layer; keep the last rows.
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(query);
-  }, [load, query]);
 
   // The role's name for the heading (quietly: a holder of system:role:edit may lack system:role:query).
   useEffect(() => {
@@ -68,7 +57,6 @@ export default function AuthUserPage() {
     form.resetFields();
     setQuery((q) => ({ roleId: q.roleId, pageNum: 1, pageSize: q.pageSize }));
   };
-  const refresh = () => setQuery((q) => ({ ...q }));
 
   const cancelOne = (row: RoleUser) => {
     modal.confirm({
@@ -137,22 +125,14 @@ export default function AuthUserPage() {
           </Typography.Title>
         )}
         {
-          <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8, display: showSearch ? undefined : 'none' }}>
+          <SearchForm form={form} onSearch={search} onReset={reset} hidden={!showSearch}>
             <Form.Item label="用户名称" name="userName">
               <Input placeholder="请输入用户名称" allowClear maxLength={30} style={{ width: 240 }} />
             </Form.Item>
             <Form.Item label="手机号码" name="mobile">
               <Input placeholder="请输入手机号码" allowClear maxLength={11} style={{ width: 240 }} />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit">
-                  搜索
-                </Button>
-                <Button onClick={reset}>重置</Button>
-              </Space>
-            </Form.Item>
-          </Form>
+          </SearchForm>
         }
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', marginBottom: 12, gap: 8 }}>
           <Space wrap size={8}>
@@ -182,12 +162,7 @@ export default function AuthUserPage() {
           scroll={{ x: 900 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
         />
-        <Pagination
-          current={query.pageNum}
-          pageSize={query.pageSize}
-          total={total}
-          onChange={(pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize }))}
-        />
+        <Pagination {...list.pagination} />
       </Card>
       <SelectUserDialog
         roleId={roleId}

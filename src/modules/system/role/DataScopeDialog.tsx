@@ -1,8 +1,9 @@
 import type { TreeNode } from '@common/system/treeSelect';
 import type { BaseRecord } from '@refinedev/core';
-import { App, Form, Input, Modal, Select, Spin } from 'antd';
+import { App, Form, Input, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { roleDeptTree, saveDataScope } from '@/api/system/role';
+import { FormDialog } from '@/components/FormDialog';
 import { CheckTree, submitKeys } from './CheckTree';
 
 /**
@@ -67,18 +68,7 @@ export function DataScopeDialog({ record, onClose }: { record: BaseRecord | null
   };
 
   return (
-    <Modal
-      title="分配数据权限"
-      open={record !== null}
-      width={600}
-      maskClosable={false}
-      destroyOnHidden
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={busy}
-      onOk={save}
-      onCancel={() => onClose(false)}
-    >
+    <FormDialog title="分配数据权限" open={record !== null} width={600} busy={busy} onOk={save} onCancel={() => onClose(false)}>
       <Form className="data-scope-form" labelCol={{ flex: '100px' }} wrapperCol={{ flex: 'auto' }} colon={false}>
         <Form.Item label="角色名称">
           <Input value={String(record?.roleName ?? '')} disabled />
@@ -107,6 +97,6 @@ export function DataScopeDialog({ record, onClose }: { record: BaseRecord | null
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

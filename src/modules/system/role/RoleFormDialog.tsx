@@ -1,10 +1,11 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { TreeNode } from '@common/system/treeSelect';
 import { type BaseKey, type BaseRecord, useCreate, useOne, useUpdate } from '@refinedev/core';
-import { Alert, App, Form, Input, InputNumber, Modal, Radio, Spin, Tooltip } from 'antd';
+import { Alert, Form, Input, InputNumber, Radio, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { menuTreeselect, roleMenuTreeselect } from '@/api/system/role';
 import { useDict } from '@/components/DictTag';
+import { FormDialog, useFormDialog } from '@/components/FormDialog';
 import type { EngineRecordPageProps } from '@/engine/resource';
 import { CheckTree, submitKeys } from './CheckTree';
 
@@ -24,7 +25,6 @@ interface RoleForm {
 }
 
 export default function RoleFormDialog({ resource, id, onClose }: EngineRecordPageProps) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<RoleForm>();
   const creating = id === undefined;
   const statuses = useDict('sys_normal_disable');
@@ -32,8 +32,6 @@ export default function RoleFormDialog({ resource, id, onClose }: EngineRecordPa
   const [checked, setChecked] = useState<number[]>([]);
   const [linked, setLinked] = useState(true);
   const [expanded, setExpanded] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
   const { result: record, query } = useOne<BaseRecord>({
@@ -80,15 +78,7 @@ export default function RoleFormDialog({ resource, id, onClose }: EngineRecordPa
     setLinked(record.menuCheckStrictly !== false && record.menuCheckStrictly !== 0);
   }, [creating, record, form]);
 
-  const save = async () => {
-    let values: RoleForm;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  const save = async (values: RoleForm) => {
     const body = {
       roleName: values.roleName?.trim(),
       roleKey: values.roleKey?.trim(),
@@ -98,109 +88,87 @@ export default function RoleFormDialog({ resource, id, onClose }: EngineRecordPa
       menuCheckStrictly: linked,
     };
     const meta = { extraBody: { menuIds: submitKeys(menus ?? [], checked, linked) } };
-    try {
-      if (creating) {
-        await create({ resource: resource.name, values: { ...body, dataScope: '1' }, meta, successNotification: false, errorNotification: false });
-        message.success('新增成功');
-      } else {
-        await update({
-          resource: resource.name,
-          id: id as BaseKey,
-          values: { ...body, version: loadedVersion.current ?? undefined },
-          meta,
-          successNotification: false,
-          errorNotification: false,
-          mutationMode: 'pessimistic',
-        });
-        message.success('修改成功');
-      }
-      onClose(true);
-    } catch (e) {
-      setError((e as Error).message || '保存失败');
-    } finally {
-      setBusy(false);
+    if (creating) {
+      await create({ resource: resource.name, values: { ...body, dataScope: '1' }, meta, successNotification: false, errorNotification: false });
+      return '新增成功';
     }
+    await update({
+      resource: resource.name,
+      id: id as BaseKey,
+      values: { ...body, version: loadedVersion.current ?? undefined },
+      meta,
+      successNotification: false,
+      errorNotification: false,
+      mutationMode: 'pessimistic',
+    });
+    return '修改成功';
   };
 
+  const { dialog } = useFormDialog(form, { save, onClose });
   const loading = menus === null || (!creating && query.isLoading);
   return (
-    <Modal
-      title={creating ? '添加角色' : '修改角色'}
-      open
-      width={600}
-      maskClosable={false}
-      destroyOnHidden
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={busy}
-      okButtonProps={{ disabled: loading }}
-      onOk={save}
-      onCancel={() => onClose(false)}
-    >
+    <FormDialog title={creating ? '添加角色' : '修改角色'} width={600} {...dialog} loading={loading} okDisabled={loading}>
       <div className="role-form">
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} closable onClose={() => setError(null)} />}
         {!creating && query.isError && <Alert type="error" showIcon message={query.error?.message || '加载失败'} />}
-        <Spin spinning={loading}>
-          <Form<RoleForm>
-            form={form}
-            labelCol={{ flex: '100px' }}
-            wrapperCol={{ flex: 'auto' }}
-            colon={false}
-            initialValues={{ roleSort: 0, status: '0' }}
-            disabled={busy}
+        <Form<RoleForm>
+          form={form}
+          labelCol={{ flex: '100px' }}
+          wrapperCol={{ flex: 'auto' }}
+          colon={false}
+          initialValues={{ roleSort: 0, status: '0' }}
+          disabled={dialog.busy}
+        >
+          <Form.Item
+            label="角色名称"
+            name="roleName"
+            rules={[
+              { required: true, whitespace: true, message: '角色名称不能为空' },
+              { max: 30, message: '角色名称长度不能超过 30 个字符' },
+            ]}
           >
-            <Form.Item
-              label="角色名称"
-              name="roleName"
-              rules={[
-                { required: true, whitespace: true, message: '角色名称不能为空' },
-                { max: 30, message: '角色名称长度不能超过 30 个字符' },
-              ]}
-            >
-              <Input placeholder="请输入角色名称" maxLength={30} />
-            </Form.Item>
-            <Form.Item
-              label={
-                <span>
-                  <Tooltip title="控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasRole('admin')`)">
-                    <QuestionCircleOutlined style={{ marginRight: 4 }} />
-                  </Tooltip>
-                  权限字符
-                </span>
-              }
-              name="roleKey"
-              rules={[
-                { required: true, whitespace: true, message: '权限字符不能为空' },
-                { max: 100, message: '权限字符长度不能超过 100 个字符' },
-              ]}
-            >
-              <Input placeholder="请输入权限字符" maxLength={100} />
-            </Form.Item>
-            <Form.Item label="角色顺序" name="roleSort" rules={[{ required: true, message: '角色顺序不能为空' }]}>
-              <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item label="状态" name="status">
-              <Radio.Group options={statuses.map((d) => ({ label: d.label, value: d.value }))} />
-            </Form.Item>
-            <Form.Item label="菜单权限">
-              <CheckTree
-                name="menu"
-                nodes={menus ?? []}
-                checked={checked}
-                onChecked={setChecked}
-                linked={linked}
-                onLinked={setLinked}
-                expanded={expanded}
-                onExpanded={setExpanded}
-                emptyText="加载中…"
-              />
-            </Form.Item>
-            <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}>
-              <Input.TextArea placeholder="请输入内容" rows={3} maxLength={500} />
-            </Form.Item>
-          </Form>
-        </Spin>
+            <Input placeholder="请输入角色名称" maxLength={30} />
+          </Form.Item>
+          <Form.Item
+            label={
+              <span>
+                <Tooltip title="控制器中定义的权限字符，如：@PreAuthorize(`@ss.hasRole('admin')`)">
+                  <QuestionCircleOutlined style={{ marginRight: 4 }} />
+                </Tooltip>
+                权限字符
+              </span>
+            }
+            name="roleKey"
+            rules={[
+              { required: true, whitespace: true, message: '权限字符不能为空' },
+              { max: 100, message: '权限字符长度不能超过 100 个字符' },
+            ]}
+          >
+            <Input placeholder="请输入权限字符" maxLength={100} />
+          </Form.Item>
+          <Form.Item label="角色顺序" name="roleSort" rules={[{ required: true, message: '角色顺序不能为空' }]}>
+            <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item label="状态" name="status">
+            <Radio.Group options={statuses.map((d) => ({ label: d.label, value: d.value }))} />
+          </Form.Item>
+          <Form.Item label="菜单权限">
+            <CheckTree
+              name="menu"
+              nodes={menus ?? []}
+              checked={checked}
+              onChecked={setChecked}
+              linked={linked}
+              onLinked={setLinked}
+              expanded={expanded}
+              onExpanded={setExpanded}
+              emptyText="加载中…"
+            />
+          </Form.Item>
+          <Form.Item label="备注" name="remark" rules={[{ max: 500, message: '备注长度不能超过 500 个字符' }]}>
+            <Input.TextArea placeholder="请输入内容" rows={3} maxLength={500} />
+          </Form.Item>
+        </Form>
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { App, Button, Form, Input, Modal, Space, Table, type TableProps } from 'antd';
+import { App, Form, Input, type TableProps } from 'antd';
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { authUserSelectAll, type RoleUser, type RoleUserQuery, unallocatedUserList } from '@/api/system/role';
 import { DictTag } from '@/components/DictTag';
-import { Pagination } from '@/components/Pagination';
+import { FormDialog } from '@/components/FormDialog';
+import { PickerTable, SearchForm, usePagedQuery, useRowPicker } from '@/components/SearchList';
 
 /**
  * 选择用户 (RuoYi system/role/selectUser): the users not holding the role, searchable by 用户名称 / 手机号码, with row
@@ -12,35 +13,18 @@ import { Pagination } from '@/components/Pagination';
 export function SelectUserDialog({ roleId, open, onClose }: { roleId: number; open: boolean; onClose: (saved: boolean) => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userName?: string; mobile?: string }>();
-  const [query, setQuery] = useState<RoleUserQuery>({ roleId, pageNum: 1, pageSize: 10 });
-  const [rows, setRows] = useState<RoleUser[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<number[]>([]);
+  const list = usePagedQuery<RoleUser, RoleUserQuery>(unallocatedUserList, { roleId, pageNum: 1, pageSize: 10 }, open);
+  const { setQuery } = list;
+  const picker = useRowPicker((u: RoleUser) => u.userId);
+  const { selected, setSelected } = picker;
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async (q: RoleUserQuery) => {
-    setLoading(true);
-    try {
-      const page = await unallocatedUserList(q);
-      setRows(page.rows);
-      setTotal(page.total);
-    } catch {
-      // Shown by the http layer.
-    } finally {
-      setLoading(false);
-    }
-  }, []);
 
   useEffect(() => {
     if (!open) return;
     form.resetFields();
     setSelected([]);
     setQuery({ roleId, pageNum: 1, pageSize: 10 });
-  }, [open, roleId, form]);
-  useEffect(() => {
-    if (open) void load(query);
-  }, [open, query, load]);
+  }, [open, roleId, form, setSelected, setQuery]);
 
   const search = () => {
     const v = form.getFieldsValue();
@@ -77,55 +61,18 @@ export function SelectUserDialog({ roleId, open, onClose }: { roleId: number; op
   ];
 
   return (
-    <Modal
-      title="选择用户"
-      open={open}
-      width={800}
-      maskClosable={false}
-      destroyOnHidden
-      okText="确 定"
-      cancelText="取 消"
-      confirmLoading={busy}
-      onOk={save}
-      onCancel={() => onClose(false)}
-    >
+    <FormDialog title="选择用户" open={open} width={800} busy={busy} onOk={save} onCancel={() => onClose(false)}>
       <div className="select-user-dialog">
-        <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
+        <SearchForm form={form} onSearch={search} onReset={reset} marginBottom={12}>
           <Form.Item label="用户名称" name="userName">
             <Input placeholder="请输入用户名称" allowClear maxLength={30} />
           </Form.Item>
           <Form.Item label="手机号码" name="mobile">
             <Input placeholder="请输入手机号码" allowClear maxLength={11} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button onClick={reset}>重置</Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <Table<RoleUser>
-          rowKey="userId"
-          size="small"
-          loading={loading}
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ y: 260 }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }}
-          onRow={(row) => ({
-            onClick: () => setSelected((s) => (s.includes(row.userId) ? s.filter((k) => k !== row.userId) : [...s, row.userId])),
-          })}
-        />
-        <Pagination
-          current={query.pageNum}
-          pageSize={query.pageSize}
-          total={total}
-          onChange={(pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize }))}
-        />
+        </SearchForm>
+        <PickerTable<RoleUser, number> rowKey="userId" columns={columns} list={list} picker={picker} scrollY={260} />
       </div>
-    </Modal>
+    </FormDialog>
   );
 }

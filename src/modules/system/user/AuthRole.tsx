@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Col, Form, Input, Row, Space, Spin, Table, ty
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { getAuthRole, type UserBrief, updateAuthRole } from '@/api/system/user';
+import { useRowPicker } from '@/components/SearchList';
 import { parseTime } from '@/utils/format';
 
 /**
@@ -18,7 +19,8 @@ export default function AuthRole() {
   const { message } = App.useApp();
   const [user, setUser] = useState<UserBrief | null>(null);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
-  const [selected, setSelected] = useState<number[]>([]);
+  const picker = useRowPicker((r: RoleChoice) => r.roleId);
+  const { selected, setSelected } = picker;
   const [loading, setLoading] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +59,6 @@ export default function AuthRole() {
       setBusy(false);
     }
   };
-  const toggle = (roleId: number) => setSelected((s) => (s.includes(roleId) ? s.filter((x) => x !== roleId) : [...s, roleId]));
 
   const columns = useMemo<TableColumnType<RoleChoice>[]>(
     () => [
@@ -97,14 +98,7 @@ export default function AuthRole() {
           size="middle"
           columns={columns}
           dataSource={roles}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-          onRow={(record) => ({
-            // A click anywhere on the row toggles it (the check box cell toggles by itself).
-            onClick: (e) => {
-              if (!(e.target as HTMLElement).closest('.ant-table-selection-column')) toggle(record.roleId);
-            },
-            style: { cursor: 'pointer' },
-          })}
+          {...picker.tableProps}
           pagination={{
             ...page,
             total: roles.length,

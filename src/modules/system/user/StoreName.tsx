@@ -1,11 +1,12 @@
+import type { StoreBrief } from '@common/customer/stores';
 import { useEffect, useState } from 'react';
-import { getUserFormChoices, type StoreChoice } from '@/api/system/user';
+import { getUserFormChoices } from '@/api/system/user';
 
 /**
  * 所属门店 column of 用户管理: the store's name (the list answers its id). The stores come once per page load from the
  * user form's choices; an account without a store shows 未分配.
  */
-let stores: Promise<StoreChoice[]> | null = null;
+let stores: Promise<StoreBrief[]> | null = null;
 const loadStores = () => {
   stores ??= getUserFormChoices()
     .then((c) => c.stores)

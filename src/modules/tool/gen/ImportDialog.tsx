@@ -1,43 +1,26 @@
 import type { DbTable, GenQuery } from '@common/gen/tables';
-import { App, Button, Form, Input, Modal, Space, Table, type TableProps } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Form, Input, Modal, Space, type TableProps } from 'antd';
+import { useEffect, useState } from 'react';
 import { importTables, listDbTables } from '@/api/gen';
-import { Pagination } from '@/components/Pagination';
+import { PickerTable, SearchForm, usePagedQuery, useRowPicker } from '@/components/SearchList';
 
 /** 导入表: the database tables not imported yet, searchable, with selection; 确定 imports the selected ones. */
 export function ImportDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ tableName?: string; tableComment?: string }>();
-  const [query, setQuery] = useState<GenQuery>({ pageNum: 1, pageSize: 10 });
-  const [rows, setRows] = useState<DbTable[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [selected, setSelected] = useState<string[]>([]);
+  const list = usePagedQuery<DbTable, GenQuery>(listDbTables, { pageNum: 1, pageSize: 10 }, open);
+  const { query, setQuery } = list;
+  const picker = useRowPicker((t: DbTable) => t.tableName);
+  const { selected, setSelected } = picker;
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async (q: GenQuery) => {
-    setLoading(true);
-    try {
-      const page = await listDbTables(q);
-      setRows(page.rows);
-      setTotal(page.total);
-    } catch {
-      // shown by the http layer
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (open) load(query);
-  }, [open, query, load]);
   useEffect(() => {
     if (!open) {
       setSelected([]);
       form.resetFields();
       setQuery({ pageNum: 1, pageSize: 10 });
     }
-  }, [open, form]);
+  }, [open, form, setSelected, setQuery]);
 
   const search = () => {
     const v = form.getFieldsValue();
@@ -86,45 +69,15 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
       }
     >
       <div className="gen-import">
-        <Form name="genImport" form={form} layout="inline" onFinish={search} style={{ marginBottom: 12, rowGap: 8 }}>
+        <SearchForm name="genImport" form={form} onSearch={search} onReset={reset} marginBottom={12}>
           <Form.Item label="表名称" name="tableName">
             <Input placeholder="请输入表名称" allowClear maxLength={100} />
           </Form.Item>
           <Form.Item label="表描述" name="tableComment">
             <Input placeholder="请输入表描述" allowClear maxLength={100} />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button onClick={reset}>重置</Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <Table<DbTable>
-          rowKey="tableName"
-          size="small"
-          loading={loading}
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ y: 300 }}
-          rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys.map(String)) }}
-          onRow={(r) => ({
-            onClick: (e) => {
-              if ((e.target as HTMLElement).closest('.ant-table-selection-column')) return;
-              setSelected((s) => (s.includes(r.tableName) ? s.filter((x) => x !== r.tableName) : [...s, r.tableName]));
-            },
-            style: { cursor: 'pointer' },
-          })}
-        />
-        <Pagination
-          current={query.pageNum}
-          pageSize={query.pageSize}
-          total={total}
-          onChange={(pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum, pageSize }))}
-        />
+        </SearchForm>
+        <PickerTable<DbTable, string> rowKey="tableName" columns={columns} list={list} picker={picker} scrollY={300} />
       </div>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { Alert, Button, Descriptions, Modal, Space, Spin, Table, Typography } fr
 import { type ChanceRow, enrollChance } from '@/api/volunteer';
 import { figureYear, formatRank, historyFigures, lineFigures, targetYearOf } from '../shared/format';
 import { LineFlagTags, SubjectReq } from '../shared/lineTags';
+import { RetryAlert } from '../shared/RetryAlert';
 import { Probability, TIER_STYLE, TierLegend, TierTag } from '../shared/tiers';
 import { useLoad } from '../shared/useLoad';
 import { explain } from './explanation';
@@ -65,18 +66,7 @@ export function ChanceDialog({ target, studentId, studentScore, studentRank, onC
       }
     >
       <Spin spinning={loading} tip="正在计算录取概率...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`录取率计算失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="录取率计算失败" onRetry={reload} />
         {row && e ? (
           <>
             <div style={{ display: 'flex', alignItems: 'center', gap: 16, padding: '8px 0 16px' }}>

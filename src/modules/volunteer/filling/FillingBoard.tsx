@@ -1,12 +1,13 @@
-import { Alert, Button, Card, Col, Row, Segmented, Space, Switch, Typography } from 'antd';
+import { Alert, Card, Col, Row, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
-import type { ChanceRow, FilterChoices, ProvinceRules, StudentInfo, Tier } from '@/api/volunteer';
+import type { ChanceRow, FilterChoices, ProvinceRules, StudentInfo } from '@/api/volunteer';
 import { useDevice } from '@/layout/useDevice';
 import { PlanEditor } from '../plan/PlanEditor';
 import type { EditorItem, PlanLimits } from '../plan/planModel';
 import { usePlanEditor } from '../plan/usePlanEditor';
 import { figureYear, rulesYears } from '../shared/format';
-import { TIER_STYLE, TierLegend } from '../shared/tiers';
+import { RetryAlert } from '../shared/RetryAlert';
+import { TierLegend } from '../shared/tiers';
 import { useWindowHeight } from '../shared/useWindowHeight';
 import { ChanceDialog, type ChanceTarget } from './ChanceDialog';
 import { FillingFilters } from './FillingFilters';
@@ -14,6 +15,7 @@ import { buildChanceQuery, DEFAULT_FILTERS, type FillingFilterValues } from './f
 import { MajorDialog } from './MajorDialog';
 import { OptionsTable } from './OptionsTable';
 import { SchoolDialog } from './SchoolDialog';
+import { TierBar } from './TierBar';
 import { useBoardRefresh } from './useBoardRefresh';
 import { PAGE_SIZES, useChanceRows } from './useChanceRows';
 
@@ -48,20 +50,9 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
   const tableHeight = Math.max(320, height - (mobile ? 300 : 560));
   const openChance = (row: ChanceRow) => setChance(row);
   const openItemChance = (item: EditorItem) =>
-    setChance({ lineId: item.lineId, schoolCode: item.schoolCode, schoolName: item.schoolName, majorName: item.majorName });
+    setChance({ lineId: item.lineId, schoolCode: item.schoolCode, schoolName: item.schoolName ?? item.schoolCode, majorName: item.majorName });
   // The catalogue the options come from: the answer says it (rows' year, the student summary), else the rules.
   const catalogueYear = (data.rows.length ? figureYear(data.rows[0]) : null) ?? data.student?.year ?? rulesYears(rules).year;
-  const tierTabs = [
-    { value: 'all', label: `全部 ${data.tierCounts.冲 + data.tierCounts.稳 + data.tierCounts.保}` },
-    ...(['冲', '稳', '保'] as Tier[]).map((t) => ({
-      value: t,
-      label: (
-        <span style={{ color: TIER_STYLE[t].color, fontWeight: 600 }}>
-          {t} {data.tierCounts[t]}
-        </span>
-      ),
-    })),
-  ];
 
   return (
     <>
@@ -79,30 +70,25 @@ export function FillingBoard({ student, rules, choices, refreshKey }: FillingBoa
               subjectDataAvailable={subjectDataAvailable}
               onChange={(f) => setFilters((prev) => ({ ...f, tier: prev.tier }))}
             />
-            <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '8px 0' }}>
-              <Segmented aria-label="梯度" value={filters.tier} options={tierTabs} onChange={(v) => setFilters((f) => ({ ...f, tier: v as Tier | 'all' }))} />
+            <TierBar
+              value={filters.tier}
+              onChange={(tier) => setFilters((f) => ({ ...f, tier }))}
+              counts={data.tierCounts}
+              loading={data.loading}
+              total={data.total}
+            >
               <Space size={4}>
                 <Switch size="small" checked={likedOnly} onChange={setLikedOnly} aria-label="只看收藏" />
                 <span>只看收藏</span>
               </Space>
-              <Typography.Text type="secondary" style={{ marginLeft: 'auto' }} aria-live="polite">
-                {data.loading ? '正在计算录取概率...' : `共 ${data.total.toLocaleString('zh-CN')} 条`}
-              </Typography.Text>
-            </div>
-            {data.error ? (
-              <Alert
-                type="error"
-                showIcon
-                style={{ marginBottom: 8 }}
-                message={`志愿查询失败：${data.error}`}
-                description="请检查网络后重试；如果学生还没有分数，请先编辑学生信息填写分数。"
-                action={
-                  <Button size="small" onClick={data.reload}>
-                    重试
-                  </Button>
-                }
-              />
-            ) : null}
+            </TierBar>
+            <RetryAlert
+              error={data.error}
+              title="志愿查询失败"
+              description="请检查网络后重试；如果学生还没有分数，请先编辑学生信息填写分数。"
+              onRetry={data.reload}
+              style={{ marginBottom: 8 }}
+            />
             {data.notes.length ? (
               <Alert type="info" showIcon style={{ marginBottom: 8, fontSize: 12, padding: '4px 12px' }} message={data.notes.join('；')} />
             ) : null}

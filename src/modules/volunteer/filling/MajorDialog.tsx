@@ -1,6 +1,7 @@
 import { gradeMeaning } from '@common/volunteer/disciplineGrades';
-import { Alert, Button, Collapse, Descriptions, Modal, Spin, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { Collapse, Descriptions, Modal, Spin, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
 import { type ChanceRow, type MajorDetail, type MajorSchoolRow, majorDetail } from '@/api/volunteer';
+import { RetryAlert } from '../shared/RetryAlert';
 import { useLoad } from '../shared/useLoad';
 import { MajorFacts } from './MajorFacts';
 import { OptionLinesTable } from './OptionLinesTable';
@@ -65,18 +66,7 @@ export function MajorDialog({ majorName, studentId, inPlan, canAdd, onAdd, onCha
   return (
     <Modal open={Boolean(majorName)} title={majorName ? `专业详情 · ${majorName}` : '专业详情'} onCancel={onClose} footer={null} width={1080} destroyOnHidden>
       <Spin spinning={loading} tip="正在加载专业信息...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`专业信息加载失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="专业信息加载失败" onRetry={reload} />
         {data ? (
           <>
             <MajorFacts facts={data.facts} asked={data.majorName} />

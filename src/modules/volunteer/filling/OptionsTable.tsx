@@ -4,6 +4,7 @@ import type { ChanceRow } from '@/api/volunteer';
 import { estimateFigure, figureYear, historyFigures, lineFigures, targetYearOf } from '../shared/format';
 import { LineFlagTags, OwnershipTag, SubjectReq } from '../shared/lineTags';
 import { Probability, TIER_STYLE, TierTag } from '../shared/tiers';
+import { type OptionsPaging, optionsPagination } from './optionsPaging';
 import { PlanTags } from './PlanTags';
 
 export interface OptionsTableProps {
@@ -19,7 +20,7 @@ export interface OptionsTableProps {
   onMajor: (row: ChanceRow) => void;
   onChance: (row: ChanceRow) => void;
   /** Server-side paging (the acceptance query); absent for the favourites, which arrive whole. */
-  paging?: { pageNum: number; pageSize: number; total: number; pageSizes: number[]; onChange: (pageNum: number, pageSize: number) => void };
+  paging?: OptionsPaging;
 }
 
 /**
@@ -137,20 +138,7 @@ export function OptionsTable({ rows, loading, height, inPlan, liked, canAdd, onA
       loading={{ spinning: loading, tip: '正在计算录取概率...' }}
       columns={columns}
       dataSource={rows}
-      pagination={
-        paging
-          ? {
-              current: paging.pageNum,
-              pageSize: paging.pageSize,
-              total: paging.total,
-              pageSizeOptions: paging.pageSizes,
-              showSizeChanger: true,
-              showTotal: (total, [from, to]) => `第 ${from}-${to} 条，共 ${total.toLocaleString('zh-CN')} 条`,
-              size: 'small',
-              onChange: paging.onChange,
-            }
-          : false
-      }
+      pagination={paging ? optionsPagination(paging) : false}
       scroll={{ x: 720, y: height }}
       locale={{ emptyText: '没有符合条件的志愿，试试放宽筛选条件' }}
     />

@@ -1,11 +1,12 @@
 import type { SchoolReferenceView } from '@common/volunteer/schoolReference';
-import { Alert, Button, Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Descriptions, Modal, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { type ChanceRow, schoolHome } from '@/api/volunteer';
 import { loadSchoolHistory } from '../school/api';
 import { SchoolHistory } from '../school/SchoolHistory';
 import { SchoolPlans } from '../school/SchoolPlans';
 import { DoubleFirstClassPanel, EvaluationPanel, SchoolRank } from '../school/SchoolReference';
 import { formatRank } from '../shared/format';
+import { RetryAlert } from '../shared/RetryAlert';
 import { useLoad } from '../shared/useLoad';
 import { OptionLinesTable } from './OptionLinesTable';
 
@@ -34,18 +35,7 @@ export function SchoolDialog({ schoolCode, studentId, inPlan, canAdd, onAdd, onC
   return (
     <Modal open={Boolean(schoolCode)} title={school ? school.name : '院校详情'} onCancel={onClose} footer={null} width={960} destroyOnHidden>
       <Spin spinning={loading} tip="正在加载院校信息...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`院校信息加载失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="院校信息加载失败" onRetry={reload} />
         {data && school ? (
           <>
             <Space wrap style={{ marginBottom: 12 }}>

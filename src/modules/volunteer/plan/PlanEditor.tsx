@@ -18,6 +18,7 @@ import { useAccess } from '@/components/Access';
 import { targetYearOf } from '../shared/format';
 import { PlanHistoryDialog } from '../shared/PlanHistoryDialog';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
+import { RetryAlert } from '../shared/RetryAlert';
 import { TIER_STYLE } from '../shared/tiers';
 import { AutofillDialog } from './AutofillDialog';
 import { groupReasons } from './groupReasons';
@@ -206,19 +207,7 @@ export function PlanEditor({ editor, student, limits, filters, choices = null, l
 
       {simulable(editor.items, limits) ? <SimulationLine simulation={editor.simulation} onRetry={editor.resimulate} /> : null}
 
-      {editor.loadError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={`志愿方案加载失败：${editor.loadError}`}
-          action={
-            <Button size="small" onClick={editor.load}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 8 }}
-        />
-      ) : null}
+      <RetryAlert error={editor.loadError} title="志愿方案加载失败" onRetry={editor.load} style={{ marginBottom: 8 }} />
       {editor.stale ? (
         <Alert
           type="error"

@@ -1,11 +1,12 @@
 import { CAUTION_LABELS, type CautionKind } from '@common/volunteer/cautions';
 import type { PlanSimulationView } from '@common/volunteer/planSimulation';
-import { Alert, Button, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Col, Descriptions, Empty, List, Modal, Row, Spin, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { type PlanReportItem, planReport } from '@/api/volunteer';
 import { formatRank, lineFigures } from '../shared/format';
 import { StaleTag } from '../shared/lineTags';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
+import { RetryAlert } from '../shared/RetryAlert';
 import { Probability, probabilityLabel, TierTag } from '../shared/tiers';
 import { useLoad } from '../shared/useLoad';
 import { LandingChart } from './LandingChart';
@@ -29,19 +30,7 @@ export function ReportDialog({ open, studentId, studentName, dirty, onClose }: R
         {dirty ? (
           <Alert type="info" showIcon message="志愿表有未保存的修改，报告依据的是上次保存的方案；保存后重新打开可看到最新结果。" style={{ marginBottom: 12 }} />
         ) : null}
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`报告生成失败：${error}`}
-            description="如果还没有保存过志愿方案，请先添加志愿并保存。"
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="报告生成失败" description="如果还没有保存过志愿方案，请先添加志愿并保存。" onRetry={reload} />
         {data ? (
           <>
             {/* Three a row: four squeezed 「2027年（按2026年招生目录）」 and the rank with its year onto three lines each. */}

@@ -1,7 +1,8 @@
-import { Alert, App, Button, Input, Modal, Space, Spin, Typography } from 'antd';
+import { App, Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { shareLink } from '@/api/volunteer';
 import { formatTime } from '../shared/format';
+import { RetryAlert } from '../shared/RetryAlert';
 import { useLoad } from '../shared/useLoad';
 
 /** Copies text; falls back to a hidden textarea where the clipboard API is not allowed (plain http). */
@@ -53,18 +54,7 @@ export function ShareDialog({ open, studentId, studentName, onClose }: { open: b
   return (
     <Modal open={open} title={`分享志愿方案 · ${studentName}`} onCancel={onClose} footer={null} width={560} destroyOnHidden>
       <Spin spinning={loading || renewing} tip="正在生成分享链接...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`分享链接生成失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="分享链接生成失败" onRetry={reload} />
         {data ? (
           <Space direction="vertical" style={{ width: '100%' }}>
             <Typography.Text type="secondary">打开链接可只读查看当前志愿方案（不显示手机号），有效期至 {formatTime(data.expireTime)}。</Typography.Text>

@@ -1,7 +1,8 @@
-import { Alert, Button, Modal, Table } from 'antd';
+import { Modal, Table } from 'antd';
 import { type PlanItem, type Submission, submissionHistory } from '@/api/volunteer';
 import { formatTime } from '../shared/format';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
+import { RetryAlert } from '../shared/RetryAlert';
 import { Probability, TierTag } from '../shared/tiers';
 import { useLoad } from '../shared/useLoad';
 
@@ -20,19 +21,7 @@ export function SubmissionHistoryDialog({
   const { data, loading, error, reload } = useLoad(() => submissionHistory(studentId), open, [studentId]);
   return (
     <Modal open={open} title={`提交记录 · ${studentName}`} onCancel={onClose} footer={null} width={900} destroyOnHidden>
-      {error ? (
-        <Alert
-          type="error"
-          showIcon
-          message={`提交记录加载失败：${error}`}
-          action={
-            <Button size="small" onClick={reload}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 12 }}
-        />
-      ) : null}
+      <RetryAlert error={error} title="提交记录加载失败" onRetry={reload} style={{ marginBottom: 12 }} />
       <Table<Submission>
         rowKey="submissionId"
         size="small"

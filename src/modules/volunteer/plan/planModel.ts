@@ -1,7 +1,7 @@
 import type { GradientWarning } from '@common/volunteer/gradient';
 import { checkGradient } from '@common/volunteer/gradient';
 import type { DraftChoice } from '@common/volunteer/planSimulation';
-import type { ChanceRow, PlanItem, SaveItem, Tier } from '@/api/volunteer';
+import type { ChanceRow, PlanInfoItem, PlanItem, SaveItem, Tier } from '@/api/volunteer';
 import { TIERS } from '@/api/volunteer';
 
 /**
@@ -20,10 +20,16 @@ export interface PlanLimits {
   zyType: number;
 }
 
-export type EditorItem = Omit<PlanItem, 'sort'> & {
-  /** The exam year the probability is for. */
-  targetYear?: number | null;
-};
+/** What the catalogue year says of a line: a chance row just added may not carry it, a saved item always does. */
+type CatalogueFacts = 'stale' | 'staleReason' | 'year' | 'majorCode' | 'subjectReq' | 'ownership';
+
+/** An entry of the plan being edited (console only): a saved item or a chance row just added. */
+export type EditorItem = Omit<PlanItem, 'sort' | CatalogueFacts> &
+  Partial<Pick<PlanItem, CatalogueFacts>> &
+  Pick<PlanInfoItem, 'majors'> & {
+    /** The exam year the probability is for. */
+    targetYear?: number | null;
+  };
 
 /** Keeps only the keys whose value the source actually had (undefined = the server did not send it). */
 function present<T extends object>(o: T): Partial<T> {
@@ -31,8 +37,8 @@ function present<T extends object>(o: T): Partial<T> {
 }
 
 /** A table row as a plan item (tier and probability as shown; the server recomputes them at save time). */
-export function toItem(row: ChanceRow | PlanItem | EditorItem): EditorItem {
-  const r = row as Partial<ChanceRow & PlanItem & EditorItem>;
+export function toItem(row: ChanceRow | PlanItem | PlanInfoItem | EditorItem): EditorItem {
+  const r = row as Partial<ChanceRow & PlanInfoItem & EditorItem>;
   return {
     lineId: row.lineId,
     schoolCode: row.schoolCode,
@@ -72,8 +78,8 @@ export const needsObey = (limits: Pick<PlanLimits, 'zyType'>) => limits.zyType =
  * A saved 院校专业组 entry as the editor holds it: save and saveSort answer the group's majors only inside majorName
  * (joined by 、, as stored), zyInfo also as `majors`.
  */
-export function fromSaved(item: PlanItem, limits: Pick<PlanLimits, 'zyType'>): EditorItem {
-  if (!needsObey(limits) || !item.groupCode || item.majors) return toItem(item);
+export function fromSaved(item: PlanItem | PlanInfoItem, limits: Pick<PlanLimits, 'zyType'>): EditorItem {
+  if (!needsObey(limits) || !item.groupCode || ('majors' in item && item.majors)) return toItem(item);
   return toItem({ ...item, majors: item.majorName ? item.majorName.split('、') : [] });
 }
 

@@ -179,6 +179,18 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
     setRefusal(null);
   };
 
+  /**
+   * After a refused save or submit (local edits stay): a stale version is remembered so the expert can reload or
+   * overwrite knowingly; any other refusal is kept with the server's words.
+   */
+  const keepRefusal = (e: unknown) => {
+    if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
+      setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
+    } else if (e instanceof RequestError && e.envelope) {
+      setRefusal(e.message);
+    }
+  };
+
   /** 保存: a pure reorder goes through saveSort (logged as 排序), anything else through save. */
   const save = async (asVersion = version): Promise<boolean> => {
     if (!guard()) return false;
@@ -208,13 +220,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
       message.success(msg || '保存成功');
       return true;
     } catch (e) {
-      // Local edits stay. A stale version is remembered so the expert can reload or overwrite knowingly; any other
-      // refusal is kept with the server's words.
-      if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
-        setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
-      } else if (e instanceof RequestError && e.envelope) {
-        setRefusal(e.message);
-      }
+      keepRefusal(e);
       return false;
     } finally {
       setBusy(null);
@@ -236,11 +242,7 @@ export function usePlanEditor(studentId: number, limits: PlanLimits) {
       message.success(r.msg || '提交成功');
       return true;
     } catch (e) {
-      if (e instanceof RequestError && e.envelope && 'currentVersion' in e.envelope) {
-        setStale({ message: e.message, currentVersion: Number(e.envelope.currentVersion) || null });
-      } else if (e instanceof RequestError && e.envelope) {
-        setRefusal(e.message);
-      }
+      keepRefusal(e);
       return false;
     } finally {
       setBusy(null);

@@ -1,7 +1,8 @@
-import { Alert, Button, Empty, Modal, Spin, Tag, Timeline, Typography } from 'antd';
+import { Empty, Modal, Spin, Tag, Timeline, Typography } from 'antd';
 import { examineHistory, planHistory } from '@/api/volunteer';
 import { formatTime } from './format';
 import { PlanStatusTag } from './PlanStatusTag';
+import { RetryAlert } from './RetryAlert';
 import { useLoad } from './useLoad';
 
 const ACTION_COLOR: Record<string, string> = { approve: 'green', reject: 'red', submit: 'blue', unsubmit: 'gray', assign: 'purple' };
@@ -25,18 +26,7 @@ export function PlanHistoryDialog({ open, title = '操作记录', studentName, s
   return (
     <Modal open={open} title={studentName ? `${title} · ${studentName}` : title} onCancel={onClose} footer={null} width={640} destroyOnHidden>
       <Spin spinning={loading} tip="正在加载操作记录...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`操作记录加载失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="操作记录加载失败" onRetry={reload} />
         {data && data.length === 0 ? <Empty description="暂无操作记录" /> : null}
         {data && data.length > 0 ? (
           <Timeline

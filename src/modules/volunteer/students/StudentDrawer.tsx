@@ -1,5 +1,5 @@
 import { EditOutlined, FormOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { type StudentInfo, studentInfo } from '@/api/volunteer';
 import { Access } from '@/components/Access';
@@ -7,6 +7,7 @@ import { useDevice } from '@/layout/useDevice';
 import { formatRank, formatTime } from '../shared/format';
 import { PlanHistoryDialog } from '../shared/PlanHistoryDialog';
 import { PlanStatusTag } from '../shared/PlanStatusTag';
+import { RetryAlert } from '../shared/RetryAlert';
 import { useLoad } from '../shared/useLoad';
 
 const RANK_FLAG: Record<string, string> = { exact: '', interpolated: '（插值换算）', 'above-table': '（高于表内最高分）', 'below-table': '（低于表内最低分）' };
@@ -50,18 +51,7 @@ export function StudentDrawer({ studentId, refreshKey, onClose, onEdit, onFill }
       }
     >
       <Spin spinning={loading} tip="正在加载学生信息...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`学生信息加载失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="学生信息加载失败" onRetry={reload} />
         {s ? (
           <>
             <Descriptions column={2} size="small" bordered>

@@ -1,9 +1,10 @@
 import type { StudentQuery } from '@common/volunteer/students';
 import { App, Button, Card, Form, Input, InputNumber, Select, Space, Table, type TableProps } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadPlanExcel, downloadPlanPdf, listStudents, type PlanStatus, type Student, type StudentInfo } from '@/api/volunteer';
 import { useAccess } from '@/components/Access';
+import { SearchForm, usePagedQuery } from '@/components/SearchList';
 import { useDevice } from '@/layout/useDevice';
 import { ExpertSelect } from '../shared/ExpertSelect';
 import { formatRank, formatTime } from '../shared/format';
@@ -42,30 +43,11 @@ export default function StudentsPage(_props: StudentsPageProps) {
   const fillingPath = useViewPath(VIEW.filling);
   const leader = can('volunteer:approval:list');
   const [form] = Form.useForm<SearchValues>();
-  const [query, setQuery] = useState<StudentQuery>({ pageNum: 1, pageSize: 20 });
-  const [rows, setRows] = useState<Student[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
+  const { query, setQuery, rows, total, loading, reload } = usePagedQuery<Student, StudentQuery>(listStudents, { pageNum: 1, pageSize: 20 });
   const [drawer, setDrawer] = useState<number | null>(null);
   const [drawerKey, setDrawerKey] = useState(0);
   const [editing, setEditing] = useState<{ student: StudentInfo | null } | null>(null);
   const [exporting, setExporting] = useState<string | null>(null);
-
-  const load = useCallback(async (q: StudentQuery) => {
-    setLoading(true);
-    try {
-      const page = await listStudents(q);
-      setRows(page.rows);
-      setTotal(page.total);
-    } catch {
-      // shown by the http layer; keep the last rows
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    load(query);
-  }, [load, query]);
 
   const search = (v: SearchValues) => {
     if (v.scoreMin != null && v.scoreMax != null && v.scoreMin > v.scoreMax) {
@@ -152,7 +134,7 @@ export default function StudentsPage(_props: StudentsPageProps) {
   return (
     <div style={{ padding: 16 }}>
       <Card>
-        <Form<SearchValues> form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 8 }}>
+        <SearchForm<SearchValues> form={form} onSearch={search} onReset={reset}>
           <Form.Item label="姓名" name="name">
             <Input placeholder="请输入学生姓名" allowClear maxLength={20} style={{ width: 150 }} />
           </Form.Item>
@@ -177,15 +159,7 @@ export default function StudentsPage(_props: StudentsPageProps) {
               <ExpertSelect />
             </Form.Item>
           ) : null}
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Button onClick={reset}>重置</Button>
-            </Space>
-          </Form.Item>
-        </Form>
+        </SearchForm>
         <Table<Student>
           rowKey="studentId"
           size="middle"
@@ -220,7 +194,7 @@ export default function StudentsPage(_props: StudentsPageProps) {
         onSaved={() => {
           setEditing(null);
           setDrawerKey((k) => k + 1);
-          load(query);
+          reload();
         }}
       />
     </div>

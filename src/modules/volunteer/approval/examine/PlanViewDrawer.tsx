@@ -1,9 +1,10 @@
 import { Alert, Button, Descriptions, Drawer, Space, Spin, Table } from 'antd';
-import { downloadPlanPdf, type PlanItem, planInfo } from '@/api/volunteer';
+import { downloadPlanPdf, type PlanInfoItem, planInfo } from '@/api/volunteer';
 import { useDevice } from '@/layout/useDevice';
 import { formatRank, formatTime, lineFigures } from '@/modules/volunteer/shared/format';
 import { StaleTag } from '@/modules/volunteer/shared/lineTags';
 import { PlanStatusTag } from '@/modules/volunteer/shared/PlanStatusTag';
+import { RetryAlert } from '@/modules/volunteer/shared/RetryAlert';
 import { Probability, TierLegend, TierTag } from '@/modules/volunteer/shared/tiers';
 import { useLoad } from '@/modules/volunteer/shared/useLoad';
 
@@ -38,18 +39,7 @@ export function PlanViewDrawer({ studentId, onClose, actions }: PlanViewDrawerPr
       }
     >
       <Spin spinning={loading} tip="正在加载志愿方案...">
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            message={`志愿方案加载失败：${error}`}
-            action={
-              <Button size="small" onClick={reload}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
+        <RetryAlert error={error} title="志愿方案加载失败" onRetry={reload} />
         {data && s ? (
           <>
             <Descriptions size="small" bordered column={3} style={{ marginBottom: 12 }}>
@@ -95,7 +85,7 @@ export function PlanViewDrawer({ studentId, onClose, actions }: PlanViewDrawerPr
             <div style={{ marginBottom: 8 }}>
               <TierLegend />
             </div>
-            <Table<PlanItem>
+            <Table<PlanInfoItem>
               rowKey="lineId"
               size="small"
               pagination={false}

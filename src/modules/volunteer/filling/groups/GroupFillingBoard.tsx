@@ -1,13 +1,15 @@
-import { Alert, App, Button, Card, Col, Input, Row, Segmented, Typography } from 'antd';
+import { Alert, App, Card, Col, Input, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import type { GroupOptionRow, ProvinceRules, StudentInfo, Tier } from '@/api/volunteer';
+import type { GroupOptionRow, ProvinceRules, StudentInfo } from '@/api/volunteer';
 import { useDevice } from '@/layout/useDevice';
 import { PlanEditor } from '../../plan/PlanEditor';
 import type { EditorItem, PlanLimits } from '../../plan/planModel';
 import { usePlanEditor } from '../../plan/usePlanEditor';
 import { formatRank } from '../../shared/format';
-import { probabilityLabel, TIER_STYLE, TierLegend } from '../../shared/tiers';
+import { RetryAlert } from '../../shared/RetryAlert';
+import { probabilityLabel, TierLegend } from '../../shared/tiers';
 import { useWindowHeight } from '../../shared/useWindowHeight';
+import { TierBar } from '../TierBar';
 import { useBoardRefresh } from '../useBoardRefresh';
 import { GroupTable } from './GroupTable';
 import { GROUP_PAGE_SIZES, type GroupQueryState, useGroupOptions } from './useGroupOptions';
@@ -97,18 +99,6 @@ export function GroupFillingBoard({ student, rules, refreshKey }: GroupFillingBo
       ),
     });
 
-  const tierTabs = [
-    { value: 'all', label: `全部 ${counts.冲 + counts.稳 + counts.保}` },
-    ...(['冲', '稳', '保'] as Tier[]).map((t) => ({
-      value: t,
-      label: (
-        <span style={{ color: TIER_STYLE[t].color, fontWeight: 600 }}>
-          {t} {counts[t]}
-        </span>
-      ),
-    })),
-  ];
-
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} xl={14}>
@@ -127,26 +117,14 @@ export function GroupFillingBoard({ student, rules, refreshKey }: GroupFillingBo
               {r?.batchLine != null ? ` · 本科线 ${r.batchLine} 分` : ''}
             </Typography.Text>
           </div>
-          <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, margin: '8px 0' }}>
-            <Segmented aria-label="梯度" value={query.tier} options={tierTabs} onChange={(v) => setQuery((q) => ({ ...q, tier: v as Tier | 'all' }))} />
-            <Typography.Text type="secondary" style={{ marginLeft: 'auto' }} aria-live="polite">
-              {data.loading ? '正在计算录取概率...' : `共 ${(r?.total ?? 0).toLocaleString('zh-CN')} 条`}
-            </Typography.Text>
-          </div>
-          {data.error ? (
-            <Alert
-              type="error"
-              showIcon
-              style={{ marginBottom: 8 }}
-              message={`院校专业组查询失败：${data.error}`}
-              description="请检查网络后重试；如果学生还没有选考科目或分数，请先编辑学生信息。"
-              action={
-                <Button size="small" onClick={data.reload}>
-                  重试
-                </Button>
-              }
-            />
-          ) : null}
+          <TierBar value={query.tier} onChange={(tier) => setQuery((q) => ({ ...q, tier }))} counts={counts} loading={data.loading} total={r?.total ?? 0} />
+          <RetryAlert
+            error={data.error}
+            title="院校专业组查询失败"
+            description="请检查网络后重试；如果学生还没有选考科目或分数，请先编辑学生信息。"
+            onRetry={data.reload}
+            style={{ marginBottom: 8 }}
+          />
           {r?.message ? <Alert type={r.belowBatchLine ? 'warning' : 'info'} showIcon style={{ marginBottom: 8 }} message={r.message} /> : null}
           {borrowed && !r?.belowBatchLine ? (
             <Alert type="info" showIcon style={{ marginBottom: 8, fontSize: 12, padding: '4px 12px' }} message={borrowed} />

@@ -2,6 +2,7 @@ import { Button, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import type { GroupOptionRow } from '@/api/volunteer';
 import { formatRank } from '../../shared/format';
 import { Probability, TIER_STYLE, TierTag } from '../../shared/tiers';
+import { type OptionsPaging, optionsPagination } from '../optionsPaging';
 import { GroupMajorsPicker } from './GroupMajorsPicker';
 
 export interface GroupTableProps {
@@ -19,7 +20,7 @@ export interface GroupTableProps {
   expanded: number[];
   onExpand: (lineIds: number[]) => void;
   onSubmit: (row: GroupOptionRow, majors: string[], obey: boolean) => void;
-  paging: { pageNum: number; pageSize: number; total: number; pageSizes: number[]; onChange: (pageNum: number, pageSize: number) => void };
+  paging: OptionsPaging;
 }
 
 /**
@@ -151,16 +152,7 @@ export function GroupTable({
           />
         ),
       }}
-      pagination={{
-        current: paging.pageNum,
-        pageSize: paging.pageSize,
-        total: paging.total,
-        pageSizeOptions: paging.pageSizes,
-        showSizeChanger: true,
-        showTotal: (total, [from, to]) => `第 ${from}-${to} 条，共 ${total.toLocaleString('zh-CN')} 条`,
-        size: 'small',
-        onChange: paging.onChange,
-      }}
+      pagination={optionsPagination(paging)}
       scroll={{ x: 640, y: height }}
       locale={{ emptyText: '没有符合条件的院校专业组' }}
     />
