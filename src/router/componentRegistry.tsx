@@ -25,9 +25,8 @@ const VIEWS: Record<string, () => Promise<{ default: ComponentType }>> = {
   'tool/swagger/index': () => import('@/modules/tool/swagger'),
   'tool/gen/editTable': () => import('@/modules/tool/gen/editTable'),
   'Filling/index': () => import('@/modules/volunteer/filling'),
-  // 学生志愿: schemas/volunteer/vol_student.json (overrides in src/modules/volunteer/students/)
+  // 学生志愿, 志愿保存: schemas/volunteer/vol_student.json, vol_saved_plan.json (overrides in src/modules/volunteer/students/)
   'leader/volunteerAdvance/index': () => import('@/modules/volunteer/advance'),
-  'savevolunteer/index': () => import('@/modules/volunteer/saved'),
   // 志愿审核, 领导审批, 预约管理: schemas/volunteer/ (overrides in src/modules/volunteer/approval/)
   'majorRecommend/index': () => import('@/modules/volunteer/approval/majorRecommend'),
   'system/platform/index': () => import('@/modules/system/platform'),

@@ -29,6 +29,12 @@ describe('volunteer planning', () => {
   const button = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...name].join('\\s*')}$`) });
   const planRows = (page: Page) => page.locator('[data-testid=plan-row]');
   const planOrder = (page: Page) => planRows(page).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-line-id')));
+  /** In-app navigation (as a menu click does): the pages of the open tabs stay mounted. */
+  const inApp = (page: Page, to: string) =>
+    page.evaluate((p) => {
+      window.history.pushState({}, '', p);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, to);
 
   it('the expert opens 张三 from the student list, filters, adds ten options, reorders by drag and saves', async () => {
     const page = expert;
@@ -171,5 +177,33 @@ describe('volunteer planning', () => {
     const text = execFileSync('pdftotext', [target, '-'], { encoding: 'utf8' });
     expect(text).toContain('张三');
     expect(text).toContain(firstSchool);
+  });
+
+  it('志愿保存 lists the same students as 学生志愿, with 详情 and the plan as Excel', async () => {
+    const page = expert;
+    // 学生志愿 stays open in its kept tab; 志愿保存 is a second page of the same list (which of the two pages answers a
+    // button is tests/unit/volunteer/studentList.test.tsx's).
+    await page.goto('/volunteer/list');
+    await page.locator('.ant-table-row', { hasText: '张三' }).filter({ visible: true }).waitFor();
+    await inApp(page, '/volunteer/savevolunteer');
+    const row = page.locator('.engine-list[data-resource="vol_saved_plan"] .ant-table-row', { hasText: '张三' });
+    await row.waitFor();
+    // No 新增学生 / 导入 here: 志愿保存 only lists and exports.
+    expect(
+      await page
+        .locator('.engine-list[data-resource="vol_saved_plan"]')
+        .getByRole('button', { name: /新增学生|导\s*入/ })
+        .count(),
+    ).toBe(0);
+    await row.getByRole('button', { name: /详\s*情/ }).click();
+    const drawer = page.locator('.ant-drawer-content-wrapper').filter({ visible: true });
+    await drawer.getByText('学生信息 · 张三').waitFor();
+    await drawer.locator('.ant-drawer-close').click();
+    await expect.poll(() => drawer.count()).toBe(0);
+    const downloading = page.waitForEvent('download');
+    await row.getByRole('button', { name: 'Excel' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe('志愿方案-张三.xlsx');
+    await page.screenshot({ path: path.join(screenshotDir, 'volunteer-saved.png') });
   });
 });

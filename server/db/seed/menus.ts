@@ -72,7 +72,7 @@ export const BESPOKE_MENUS: MenuSeed[] = [
       // 志愿审核 4, 领导审批 5, 预约管理 6: schemas/volunteer/vol_examine.json, vol_approval.json, vol_appointment.json
       // (their workflow buttons in SCHEMA_PAGE_BUTTONS)
       { ...page('专业推荐', 'majorRecommend', 'majorRecommend/index', 'star', 'volunteer:major:recommend'), order: 7 },
-      { ...page('志愿保存', 'savevolunteer', 'savevolunteer/index', 'download', 'volunteer:plan:saved'), order: 8 },
+      // 志愿保存 8: schemas/volunteer/vol_saved_plan.json
     ],
   },
   {

@@ -1,8 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { createActionChannel } from '@/utils/actionChannel';
 
 /**
  * The row and toolbar buttons of overrides.tsx are plain callbacks; the dialogs they open live in the screens'
- * pages (examine/, advanceApproval/, appointment/). An opener carries what was chosen from one to the other.
+ * pages (examine/, advanceApproval/, appointment/, students/). An opener carries what was chosen from one to the
+ * other: the console's one action channel (src/utils/actionChannel.ts) with open / close names.
  */
 export interface Opener<T> {
   open: (value: T) => void;
@@ -11,26 +12,8 @@ export interface Opener<T> {
 }
 
 export function createOpener<T>(): Opener<T> {
-  let current: T | null = null;
-  const listeners = new Set<() => void>();
-  const set = (value: T | null) => {
-    current = value;
-    for (const l of listeners) l();
-  };
-  const subscribe = (l: () => void) => {
-    listeners.add(l);
-    return () => listeners.delete(l);
-  };
-  return {
-    open: (value) => set(value),
-    close: () => set(null),
-    use: () =>
-      useSyncExternalStore(
-        subscribe,
-        () => current,
-        () => null,
-      ),
-  };
+  const channel = createActionChannel<T>();
+  return { open: (value) => channel.request(value), close: () => channel.request(null), use: channel.use };
 }
 
 /** A list opened from a link (the home page's to-dos: `?status=submitted`) starts with the link's search values. */

@@ -3,7 +3,7 @@ import { App, Modal, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { RequestError } from '@/api/request';
 import { importStudents } from '@/api/volunteer';
-import { studentImport } from './openers';
+import { studentImport, usePageRequest } from './openers';
 
 /** The server's cap (server/volunteer/studentImport.ts STUDENT_IMPORT_MAX_BYTES), checked here first to save an upload. */
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -12,9 +12,9 @@ const MAX_BYTES = 5 * 1024 * 1024;
  * 导入学生 (spec §7.2 ExcelImport/import): uploads the .xlsx picked by the toolbar's 导入 (override.tsx); the server
  * imports every row or none. A refused file shows the row-level report in a dialog.
  */
-export function StudentImport({ onImported }: { onImported: () => void }) {
+export function StudentImport({ resource, onImported }: { resource: string; onImported: () => void }) {
   const { message } = App.useApp();
-  const file = studentImport.use();
+  const file = usePageRequest(studentImport, resource);
   const [report, setReport] = useState<{ msg: string; problems: StudentImportProblem[] } | null>(null);
 
   useEffect(() => {

@@ -5,24 +5,25 @@ import { useNavigate } from 'react-router';
 import { EntityList } from '@/engine/pages/EntityList';
 import type { EnginePageProps } from '@/engine/resource';
 import { fillingHref, useViewPath, VIEW } from '../shared/useViewPath';
-import { studentDrawer, studentFill, studentForm } from './openers';
+import { studentDrawer, studentFill, studentForm, usePageRequest } from './openers';
 import { StudentDrawer } from './StudentDrawer';
 import { StudentFormDialog } from './StudentFormDialog';
 import { StudentImport } from './StudentImport';
 
 /**
- * 学生志愿 (volunteer/index): the engine's list of the caller's students (schemas/volunteer/vol_student.json; a leader
- * sees all, with the 负责专家 filter) and what its buttons open (override.tsx): the 学生信息 drawer, 新增 / 编辑学生,
- * 导入, and the filling page for a student.
+ * 学生志愿 (volunteer/index) and 志愿保存 (savevolunteer/index): the engine's list of the caller's students
+ * (schemas/volunteer/vol_student.json, vol_saved_plan.json; a leader sees all, with the 负责专家 filter) and what its
+ * buttons open (override.tsx): the 学生信息 drawer, 新增 / 编辑学生, 导入, and the filling page for a student.
  */
 export default function StudentListPage({ resource }: EnginePageProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const fillingPath = useViewPath(VIEW.filling);
-  const drawer = studentDrawer.use();
-  const editing = studentForm.use();
-  const filling = studentFill.use();
+  const page = resource.name;
+  const drawer = usePageRequest(studentDrawer, page);
+  const editing = usePageRequest(studentForm, page);
+  const filling = usePageRequest(studentFill, page);
   const [drawerKey, setDrawerKey] = useState(0);
   const refresh = useCallback(() => invalidate({ resource: resource.name, invalidates: ['list'] }), [invalidate, resource.name]);
 
@@ -46,7 +47,7 @@ export default function StudentListPage({ resource }: EnginePageProps) {
         studentId={drawer}
         refreshKey={drawerKey}
         onClose={() => studentDrawer.close()}
-        onEdit={(s) => studentForm.open({ student: s })}
+        onEdit={(s) => studentForm.open({ resource: page, value: { student: s } })}
         onFill={fillingPath ? (s) => fill(s.studentId) : undefined}
       />
       <StudentFormDialog
@@ -59,7 +60,7 @@ export default function StudentListPage({ resource }: EnginePageProps) {
           refresh();
         }}
       />
-      <StudentImport onImported={refresh} />
+      <StudentImport resource={page} onImported={refresh} />
     </>
   );
 }
